@@ -111,6 +111,8 @@ type DirectiveSpec struct {
 	Paren ArgKind
 	// ParenRequired is set when Paren must be present (cache).
 	ParenRequired bool
+	// ParenModifiers are the list modifiers permitted in Paren (cache: readonly).
+	ParenModifiers []string
 	// FileScope is set for directives that may appear outside functions
 	// (routine, declare); every other directive is executable.
 	FileScope bool
