@@ -1,0 +1,156 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/accls/accls/acc"
+)
+
+// clauseSetsCheck enforces the four clause sets of each directive (allowed,
+// at-most-once, exclusive, required) and the device_type follow-sets
+// (OpenACC 3.3 §2.4–§2.15; openacc-rules.md §3, §5).
+var clauseSetsCheck = &Check{
+	Name:      "clause-sets",
+	Rules:     []string{"clause-not-allowed", "clause-repeated", "exclusive-clauses", "required-clause-missing", "device-type-clause-order"},
+	Directive: checkClauseSets,
+}
+
+func checkClauseSets(p *Pass, d *acc.Directive) {
+	spec := d.Spec
+	if spec == nil {
+		return
+	}
+	allowed := func(c *acc.Clause) bool { return spec.Allows(canonical(c)) }
+	fileScope := d.Depth == 0 && spec.FileScopeClauses != nil
+
+	for _, c := range d.Clauses {
+		switch {
+		case c.Spec == nil:
+		case !allowed(c):
+			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s%s",
+				quote(c.Name), quote(spec.Name), whereAllowed(c.Spec.Name))
+			diag.Fixes = []SuggestedFix{removeFix(p, d, c, false)}
+		case fileScope && !slices.Contains(spec.FileScopeClauses, c.Spec.Name):
+			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s at file scope (allowed there: %s)",
+				quote(c.Name), quote(spec.Name), strings.Join(spec.FileScopeClauses, ", "))
+			diag.Fixes = []SuggestedFix{removeFix(p, d, c, false)}
+		}
+	}
+
+	// At most once on the whole directive.
+	first := map[string]*acc.Clause{}
+	for _, c := range d.Clauses {
+		name := canonical(c)
+		if name == "" || !allowed(c) || !slices.Contains(spec.Once, name) {
+			continue
+		}
+		if prev := first[name]; prev != nil {
+			reportRepeated(p, d, prev, c, "")
+		} else {
+			first[name] = c
+		}
+	}
+
+	secs := sections(d)
+	for i, s := range secs {
+		where := ""
+		if s.Header != nil {
+			where = " in one device_type section"
+		}
+		// At most once per device_type section.
+		first := map[string]*acc.Clause{}
+		for _, c := range s.Clauses {
+			name := canonical(c)
+			if !allowed(c) || !slices.Contains(spec.OncePerDeviceType, name) || slices.Contains(spec.Once, name) {
+				continue
+			}
+			if prev := first[name]; prev != nil {
+				reportRepeated(p, d, prev, c, where)
+			} else {
+				first[name] = c
+			}
+		}
+		// At most one of each exclusive set per section.
+		for _, set := range spec.Exclusive {
+			var seen *acc.Clause
+			for _, c := range s.Clauses {
+				if !slices.Contains(set, canonical(c)) {
+					continue
+				}
+				if seen == nil {
+					seen = c
+					continue
+				}
+				if canonical(seen) == canonical(c) {
+					continue // a repeat, not a conflict
+				}
+				p.Report(Diagnostic{
+					Span: c.NameSpan, Rule: "exclusive-clauses",
+					Message: quote(c.Name) + " cannot be combined with " + quote(seen.Name) + " on " + quote(spec.Name) + where,
+					Related: []Related{{Span: seen.NameSpan, Message: quote(seen.Name) + " is here"}},
+					Fixes:   []SuggestedFix{removeFix(p, d, c, false)},
+				})
+			}
+		}
+		// Only the follow-set after a device_type clause.
+		if i > 0 && spec.Allows("device_type") {
+			for _, c := range s.Clauses {
+				if allowed(c) && !spec.AllowsAfterDeviceType(c.Spec.Name) {
+					p.Report(Diagnostic{
+						Span: c.NameSpan, Rule: "device-type-clause-order",
+						Message: "clause " + quote(c.Name) + " may not follow a 'device_type' clause on " + quote(spec.Name) +
+							"; move it before the first 'device_type'",
+						Related: []Related{{Span: s.Header.NameSpan, Message: "the device_type section starts here"}},
+					})
+				}
+			}
+		}
+	}
+
+	if len(spec.Required) > 0 && !slices.ContainsFunc(d.Clauses, func(c *acc.Clause) bool {
+		return slices.Contains(spec.Required, canonical(c))
+	}) {
+		p.Reportf(d.NameSpan, "required-clause-missing", "%s requires %s", quote(spec.Name), oneOf(spec.Required))
+	}
+}
+
+func reportRepeated(p *Pass, d *acc.Directive, prev, c *acc.Clause, where string) {
+	same := string(p.Text[prev.Span.Start:prev.Span.End]) == string(p.Text[c.Span.Start:c.Span.End])
+	p.Report(Diagnostic{
+		Span: c.NameSpan, Rule: "clause-repeated",
+		Message: quote(c.Name) + " may appear at most once on " + quote(d.Spec.Name) + where,
+		Related: []Related{{Span: prev.NameSpan, Message: "first " + quote(prev.Name) + " is here"}},
+		Fixes:   []SuggestedFix{removeFix(p, d, c, same)},
+	})
+}
+
+// whereAllowed names a few directives that do accept the clause, to turn
+// "not allowed here" into "put it there".
+func whereAllowed(clause string) string {
+	var on []string
+	for _, d := range acc.Directives() {
+		if len(d.Leaves) == 0 && d.Allows(clause) {
+			on = append(on, d.Name)
+		}
+	}
+	switch {
+	case len(on) == 0:
+		return ""
+	case len(on) > 5:
+		on = append(on[:5], "…")
+	}
+	return " (it is allowed on " + strings.Join(on, ", ") + ")"
+}
+
+// oneOf formats a set of clause names: 'a', "one of 'a', 'b' or 'c'".
+func oneOf(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = quote(n)
+	}
+	if len(q) == 1 {
+		return "a " + q[0] + " clause"
+	}
+	return "one of " + strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}

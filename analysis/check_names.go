@@ -1,0 +1,71 @@
+package analysis
+
+import (
+	"github.com/accls/accls/acc"
+)
+
+// namesCheck reports directive and clause names that are unknown or
+// deprecated, with the fix that renames them.
+var namesCheck = &Check{
+	Name:      "names",
+	Rules:     []string{"unknown-directive", "unknown-clause", "deprecated-clause"},
+	Directive: checkNames,
+}
+
+var directiveNames = func() []string {
+	var names []string
+	for _, d := range acc.Directives() {
+		names = append(names, d.Name)
+	}
+	return names
+}()
+
+var clauseNames = func() []string {
+	var names []string
+	for _, c := range acc.Clauses() {
+		names = append(names, c.Name)
+	}
+	return names
+}()
+
+func checkNames(p *Pass, d *acc.Directive) {
+	if d.Name != "" && d.Spec == nil {
+		diag := p.Reportf(d.NameSpan, "unknown-directive", "unknown OpenACC directive %s", quote(d.Name))
+		if s := nearest(d.Name, directiveNames); s != "" {
+			diag.Message += "; did you mean " + quote(s) + "?"
+			diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true,
+				Edits: []TextEdit{{Span: d.NameSpan, NewText: s}}}}
+		}
+		// The clauses of an unknown directive are not checked: clang's cascade of
+		// "invalid clause" errors after a misspelt directive helps nobody.
+		return
+	}
+	if d.Spec == nil {
+		return
+	}
+	for _, c := range d.Clauses {
+		switch {
+		case c.Spec == nil:
+			diag := p.Reportf(c.NameSpan, "unknown-clause", "unknown OpenACC clause %s", quote(c.Name))
+			// Prefer a clause this directive accepts: `copy_in` on a loop is more
+			// likely a misspelt `copyin` than anything else, but the closest clause
+			// allowed here is the better guess when both are close.
+			s := nearest(c.Name, d.Spec.Allowed)
+			if s == "" {
+				s = nearest(c.Name, clauseNames)
+			}
+			if s != "" {
+				diag.Message += "; did you mean " + quote(s) + "?"
+				diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true,
+					Edits: []TextEdit{{Span: c.NameSpan, NewText: s}}}}
+			}
+		case c.Alias != nil && c.Alias.Deprecated:
+			p.Report(Diagnostic{
+				Span: c.NameSpan, Rule: "deprecated-clause", Deprecated: true,
+				Message: quote(c.Name) + " is a deprecated spelling; use " + quote(c.Spec.Name),
+				Fixes: []SuggestedFix{{Title: "Change to " + quote(c.Spec.Name), Preferred: true,
+					Edits: []TextEdit{{Span: c.NameSpan, NewText: c.Spec.Name}}}},
+			})
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package analysis
+
+import "github.com/accls/accls/acc"
+
+// removeClause returns the edit that deletes clause c from directive d
+// together with the separator that belonged to it, so that what remains is
+// still well formed: `a, b` → `a`, `x b c` → `x c`, never `parallel, c`.
+func removeClause(text []byte, d *acc.Directive, c *acc.Clause) TextEdit {
+	blank := func(b byte) bool { return b == ' ' || b == '\t' }
+	start, end := c.Span.Start, c.Span.End
+	left := start
+	for left > d.Body.Start && blank(text[left-1]) {
+		left--
+	}
+	if left > d.Body.Start && text[left-1] == ',' {
+		// `prev, c` or `prev , c`: drop the comma and the blanks before it.
+		left--
+		for left > d.Body.Start && blank(text[left-1]) {
+			left--
+		}
+		return TextEdit{Span: acc.Span{Start: left, End: end}}
+	}
+	right := end
+	for right < d.Body.End && blank(text[right]) {
+		right++
+	}
+	if right < d.Body.End && text[right] == ',' {
+		right++
+		for right < d.Body.End && blank(text[right]) {
+			right++
+		}
+	}
+	if right >= d.Body.End {
+		// Last clause: take the blanks before it rather than leave them trailing.
+		return TextEdit{Span: acc.Span{Start: left, End: end}}
+	}
+	return TextEdit{Span: acc.Span{Start: start, End: right}}
+}
+
+// removeFix is the fix that deletes a clause.
+func removeFix(p *Pass, d *acc.Directive, c *acc.Clause, preferred bool) SuggestedFix {
+	return SuggestedFix{
+		Title:     "Remove " + quote(string(p.Text[c.Span.Start:c.Span.End])),
+		Edits:     []TextEdit{removeClause(p.Text, d, c)},
+		Preferred: preferred,
+	}
+}

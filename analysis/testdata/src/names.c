@@ -1,0 +1,29 @@
+/* Directive and clause names: unknown, misspelt, wrong case, deprecated. */
+void names(float *a, float *b, int n)
+{
+#pragma acc paralel loop copyin(a[0:n]) // want "unknown OpenACC directive 'paralel'; did you mean 'parallel'\\? \\[unknown-directive\\]"
+    for (int i = 0; i < n; i++) a[i] = 0;
+
+#pragma acc PARALLEL // want "unknown OpenACC directive 'PARALLEL'; did you mean 'parallel'"
+    { }
+
+#pragma acc enter_data copyin(a[0:n]) // want "did you mean 'enter data'"
+#pragma acc frobnicate // want "^unknown OpenACC directive 'frobnicate' \\[unknown-directive\\]$"
+
+#pragma acc parallel loop copy_in(a[0:n]) // want "unknown OpenACC clause 'copy_in'; did you mean 'copyin'\\? \\[unknown-clause\\]"
+    for (int i = 0; i < n; i++) a[i] = 0;
+
+#pragma acc parallel loop COPY(b[0:n]) gangs // want "'COPY'; did you mean 'copy'" "'gangs'; did you mean 'gang'"
+    for (int i = 0; i < n; i++) b[i] = 0;
+
+#pragma acc data pcopyin(a[0:n]) present_or_copy(b[0:n]) // want "'pcopyin' is a deprecated spelling; use 'copyin' \\[deprecated-clause\\]" "'present_or_copy' is a deprecated spelling; use 'copy'"
+    { }
+#pragma acc data pcopyout(a[0:n]) present_or_copyout(b[0:n]) pcreate(n) // want "'pcopyout'.*'copyout'" "'present_or_copyout'.*'copyout'" "'pcreate'.*'create'"
+    { }
+#pragma acc kernels present_or_create(a[0:n]) pcopy(b[0:n]) present_or_copyin(n) // want "'present_or_create'.*'create'" "'pcopy'.*'copy'" "'present_or_copyin'.*'copyin'"
+    { }
+
+    /* dtype is an alias of device_type that is not deprecated. */
+#pragma acc parallel dtype(nvidia) num_gangs(4)
+    { }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test: vet, unit and data-driven tests, server transcripts through a
+# real client, a short fuzz run of the directive parser, and the demo checks.
+# Usage: bash scripts/test.sh
+set -euo pipefail
+source "$(dirname "$0")/setup.sh"
+accls_setup
+
+echo "== gofmt and go vet"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+	echo "gofmt would change: $unformatted" >&2
+	exit 1
+fi
+go vet ./...
+
+echo "== go test"
+go test -count=1 ./...
+
+echo "== fuzz the directive scanner (${ACCLS_FUZZTIME:=15s})"
+go test -run='^$' -fuzz=FuzzScan -fuzztime="$ACCLS_FUZZTIME" ./acc
+
+echo "== accls check on the examples"
+go build -o bin/accls ./cmd/accls
+bin/accls check examples/jacobi.c examples/dot.c
