@@ -24,6 +24,7 @@ var directiveChecks = []*Check{
 	clauseSetsCheck,
 	argumentsCheck,
 	reductionCheck,
+	varListsCheck,
 	placementCheck,
 }
 

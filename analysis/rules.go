@@ -111,6 +111,14 @@ var rules = []*Rule{
 		Example: "#pragma acc parallel loop reduction(+:s) private(s)",
 	},
 	{
+		ID: "duplicate-data-clause", Severity: SeverityWarning,
+		Summary: "a variable appears in two data clauses of one construct",
+		Doc: "`copyin(a[0:n]) copyout(a[0:n])` does not mean `copy`: the two clauses contradict each other " +
+			"and gcc rejects the construct (\"'a' appears more than once in data clauses\"). Use the one clause " +
+			"that says what you mean (`copy` for both directions).",
+		Example: "#pragma acc parallel copyin(a[0:n]) copyout(a[0:n])",
+	},
+	{
 		ID: "reduction-num-gangs-conflict", Severity: SeverityError,
 		Summary: "reduction on a parallel construct with multi-dimensional num_gangs",
 		Doc:     "A `reduction` clause may not appear on a `parallel` construct whose `num_gangs` has more than one argument (OpenACC 3.3 §2.5.4).",

@@ -88,7 +88,9 @@ void args(float *a, float *b, int n, float s, int m)
 #pragma acc shutdown
 
     /* var-lists and sub-arrays */
-#pragma acc parallel copy(a[0:n], b[:n], s) present(a[2:n-2]) copyin(b[1+1:]) // no diagnostic
+#pragma acc parallel copy(a[0:n], b[:n], s) present(m) // no diagnostic
+    { }
+#pragma acc parallel present(a[2:n-2]) copyin(b[1+1:]) // no diagnostic
     { }
 #pragma acc parallel copy(a[0:-1]) copyin(b[-2:4]) // want "sub-array length of 'a' is negative \\(-1\\) \\[subarray-invalid\\]" "sub-array lower bound of 'b' is negative"
     { }
