@@ -75,12 +75,18 @@ type ArgList struct {
 
 // Arg is one comma-separated item of an argument list.
 type Arg struct {
+	// Span covers the item's value, after its `key:` if it has one (the key
+	// is at KeySpan); it is empty, right after the ':', when a key has no
+	// value.
 	Span Span
 	// Text is the item's source text with continuation lines and comments
 	// removed and surrounding blanks trimmed.
 	Text string
 	// Key is an argument keyword written as `key:` in front of the item: gang's
 	// num/dim/static, worker's num, vector's length, wait's devnum/queues.
+	// In a wait argument the devnum expression is an item with Key "devnum";
+	// `queues:` is the Key of the first queue item only (the one it is written
+	// in front of); every wait item without a Key is a queue.
 	Key     string
 	KeySpan Span
 	// Star is set when the item is `*` (device_type(*), tile(*), gang(static:*)).
@@ -104,7 +110,11 @@ type VarRef struct {
 type Member struct {
 	Arrow bool // `->` rather than `.`
 	Name  string
-	Span  Span
+	// Span covers the access: the `.` or `->` and the name.
+	Span Span
+	// Subscripts lists the `[...]` parts written right before this access,
+	// applied to what precedes it: the `[i]` of `a[i].f`. Usually empty.
+	Subscripts []Subscript
 }
 
 // Subscript is `[index]` or a section `[lower:length]`.

@@ -302,10 +302,6 @@ func checkGang(a *argContext) {
 			if v, ok := constant(it); !ok || v < 1 || v > 3 {
 				a.reportf(it.Span, "gang 'dim:' must be the constant 1, 2 or 3")
 			}
-		case "static":
-			if it.Text == "" && !it.Star {
-				a.reportf(it.Span, "gang 'static:' requires an integer expression or '*'")
-			}
 		}
 	}
 	if num, dim := seen["num"], seen["dim"]; num != nil && dim != nil {

@@ -1,0 +1,265 @@
+package acc
+
+import "math"
+
+// Int evaluates e as an integer constant expression: decimal, hexadecimal,
+// octal and binary literals (with u/l suffixes), the unary operators
+// - + ~ !, the binary operators * / % + - << >> & ^ | with C precedence, and
+// parentheses. It reports false for anything else: names (macros included),
+// other operators, floating literals, division by zero, shifts by a negative
+// amount or by 64 or more, or literals beyond 64 bits. Arithmetic is done in
+// int64 and wraps.
+func (e *Expr) Int() (int64, bool) {
+	if e == nil {
+		return 0, false
+	}
+	c := constParser{s: e.Text}
+	v, ok := c.binary(0)
+	if !ok {
+		return 0, false
+	}
+	c.blanks()
+	if c.i != len(c.s) {
+		return 0, false
+	}
+	return v, true
+}
+
+type constParser struct {
+	s     string
+	i     int
+	depth int
+}
+
+// maxConstDepth bounds the nesting of parentheses and unary operators.
+const maxConstDepth = 200
+
+func (c *constParser) blanks() {
+	for c.i < len(c.s) {
+		switch c.s[c.i] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			c.i++
+		default:
+			return
+		}
+	}
+}
+
+// binop returns the binary operator at the current position and its
+// precedence (higher binds tighter), or prec 0.
+func (c *constParser) binop() (op string, prec int) {
+	c.blanks()
+	if c.i >= len(c.s) {
+		return "", 0
+	}
+	rest := c.s[c.i:]
+	if len(rest) >= 2 {
+		switch rest[:2] {
+		case "<<", ">>":
+			if len(rest) >= 3 && rest[2] == '=' {
+				return "", 0
+			}
+			return rest[:2], 4
+		case "&&", "||", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=":
+			return "", 0
+		}
+	}
+	switch rest[0] {
+	case '|':
+		return "|", 1
+	case '^':
+		return "^", 2
+	case '&':
+		return "&", 3
+	case '+', '-':
+		return rest[:1], 5
+	case '*', '/', '%':
+		return rest[:1], 6
+	}
+	return "", 0
+}
+
+// binary parses operands joined by operators of precedence above min.
+func (c *constParser) binary(min int) (int64, bool) {
+	x, ok := c.unary()
+	if !ok {
+		return 0, false
+	}
+	for {
+		op, prec := c.binop()
+		if prec == 0 || prec <= min {
+			return x, true
+		}
+		c.i += len(op)
+		y, ok := c.binary(prec)
+		if !ok {
+			return 0, false
+		}
+		switch op {
+		case "|":
+			x |= y
+		case "^":
+			x ^= y
+		case "&":
+			x &= y
+		case "<<", ">>":
+			if y < 0 || y >= 64 {
+				return 0, false
+			}
+			if op == "<<" {
+				x <<= uint(y)
+			} else {
+				x >>= uint(y)
+			}
+		case "+":
+			x += y
+		case "-":
+			x -= y
+		case "*":
+			x *= y
+		case "/", "%":
+			if y == 0 {
+				return 0, false
+			}
+			if x == math.MinInt64 && y == -1 {
+				if op == "/" {
+					return 0, false // overflows
+				}
+				x = 0
+			} else if op == "/" {
+				x /= y
+			} else {
+				x %= y
+			}
+		}
+	}
+}
+
+func (c *constParser) unary() (int64, bool) {
+	c.blanks()
+	if c.i >= len(c.s) {
+		return 0, false
+	}
+	if c.depth++; c.depth > maxConstDepth {
+		return 0, false
+	}
+	defer func() { c.depth-- }()
+	switch ch := c.s[c.i]; ch {
+	case '-', '+', '~', '!':
+		if c.i+1 < len(c.s) && (c.s[c.i+1] == ch && ch != '~' && ch != '!' || c.s[c.i+1] == '=') {
+			return 0, false // -- ++ -= += !=
+		}
+		c.i++
+		x, ok := c.unary()
+		if !ok {
+			return 0, false
+		}
+		switch ch {
+		case '-':
+			return -x, true
+		case '~':
+			return ^x, true
+		case '!':
+			if x == 0 {
+				return 1, true
+			}
+			return 0, true
+		}
+		return x, true
+	case '(':
+		c.i++
+		x, ok := c.binary(0)
+		if !ok {
+			return 0, false
+		}
+		c.blanks()
+		if c.i >= len(c.s) || c.s[c.i] != ')' {
+			return 0, false
+		}
+		c.i++
+		return x, true
+	}
+	return c.number()
+}
+
+// number parses an integer literal with its suffix.
+func (c *constParser) number() (int64, bool) {
+	s := c.s
+	i := c.i
+	if i >= len(s) || !isDigit(s[i]) {
+		return 0, false
+	}
+	base := uint64(10)
+	if s[i] == '0' && i+1 < len(s) {
+		switch s[i+1] | 0x20 {
+		case 'x':
+			base, i = 16, i+2
+		case 'b':
+			base, i = 2, i+2
+		default:
+			base = 8
+		}
+	}
+	start := i
+	var v uint64
+	for ; i < len(s); i++ {
+		d := digitVal(s[i])
+		if d >= base {
+			break
+		}
+		hi, lo := mulAdd(v, base, d)
+		if hi {
+			return 0, false
+		}
+		v = lo
+	}
+	if i == start && base != 8 {
+		return 0, false // `0x` with no digits
+	}
+	// Suffix: u, l, ll in either order and case.
+	u, l := 0, 0
+	for i < len(s) {
+		switch s[i] {
+		case 'u', 'U':
+			u++
+			i++
+		case 'l', 'L':
+			if i+1 < len(s) && s[i+1] == s[i] {
+				i++
+			}
+			l++
+			i++
+		default:
+			goto done
+		}
+	}
+done:
+	if u > 1 || l > 1 {
+		return 0, false
+	}
+	if i < len(s) && (isIdentByte(s[i]) || s[i] == '.') {
+		return 0, false // a float, a bad digit or a bad suffix
+	}
+	c.i = i
+	return int64(v), true
+}
+
+// mulAdd returns v*base+d, and whether it overflows 64 bits.
+func mulAdd(v, base, d uint64) (overflow bool, r uint64) {
+	if v > (math.MaxUint64-d)/base {
+		return true, 0
+	}
+	return false, v*base + d
+}
+
+func digitVal(c byte) uint64 {
+	switch {
+	case '0' <= c && c <= '9':
+		return uint64(c - '0')
+	case 'a' <= c && c <= 'f':
+		return uint64(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return uint64(c-'A') + 10
+	}
+	return 99
+}

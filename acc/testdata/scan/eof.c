@@ -1,0 +1,3 @@
+void f(float *a)
+{
+#pragma acc parallel copy(a
