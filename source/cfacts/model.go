@@ -1,0 +1,211 @@
+package cfacts
+
+import "github.com/accls/accls/acc"
+
+// The model below is what every consumer sees; nothing outside this package
+// touches cc/v4. All spans are half-open byte offsets into the document text
+// that was parsed (for stale functions: shifted to the current text, see Func.Stale).
+
+// File is the C content of one document.
+type File struct {
+	Funcs   []*Func // function definitions, in source order
+	Globals []*Var  // file-scope variables, in source order
+	// Decls are the functions declared (with or without a body), by name; a
+	// call to a name not here is to an undeclared function.
+	Decls map[string]*FuncDecl
+	// Stale is set when some function's facts come from an earlier text.
+	Stale bool
+	// Notes are things the front end tells the user once (a missing header
+	// replaced by a stub, a function whose body could not be parsed).
+	Notes []Note
+}
+
+// Note is a message of the front end about the document as a whole or one place.
+type Note struct {
+	Span    acc.Span
+	Message string
+}
+
+// FuncDecl is a declared function (prototype or definition).
+type FuncDecl struct {
+	Name     string
+	NameSpan acc.Span // of the first declaration
+	Def      *Func    // nil when only declared in this document
+}
+
+// Func is one function definition.
+type Func struct {
+	Name     string
+	NameSpan acc.Span
+	Span     acc.Span // from the start of the declaration specifiers to the closing brace
+	Params   []*Var
+	Result   *Type
+	Body     *Stmt // the compound statement; nil when the body could not be parsed and no earlier facts exist
+	// Stale is set when the current body does not parse: Body is then the one
+	// of the last text in which it did, with spans shifted by the move of the
+	// function's start. Its spans inside the body may not match the current text.
+	Stale bool
+}
+
+// StmtKind is the kind of a statement.
+type StmtKind int
+
+const (
+	StmtCompound StmtKind = iota // { List... }
+	StmtExpr                     // Expr;
+	StmtDecl                     // a declaration: Decls
+	StmtIf                       // if (Cond) Then [else Else]
+	StmtFor                      // for (Init; Cond; Post) Body
+	StmtWhile                    // while (Cond) Body
+	StmtDo                       // do Body while (Cond);
+	StmtSwitch                   // switch (Cond) Body
+	StmtCase                     // case Expr: Body
+	StmtDefault                  // default: Body
+	StmtLabel                    // Label: Body
+	StmtGoto                     // goto Label;
+	StmtBreak                    // break;
+	StmtContinue                 // continue;
+	StmtReturn                   // return [Expr];
+	StmtNull                     // ;
+	StmtOther                    // anything else (asm)
+)
+
+// Stmt is one statement.
+type Stmt struct {
+	Kind   StmtKind
+	Span   acc.Span
+	Parent *Stmt // nil for a function body
+	Func   *Func
+
+	List  []*Stmt // StmtCompound: the block items in order
+	Init  *Stmt   // StmtFor: the init clause (a StmtDecl or StmtExpr), nil when empty
+	Cond  *Expr   // StmtIf, StmtFor, StmtWhile, StmtDo, StmtSwitch; nil when empty
+	Post  *Expr   // StmtFor, nil when empty
+	Expr  *Expr   // StmtExpr, StmtReturn (nil for a bare return), StmtCase
+	Body  *Stmt   // StmtFor, StmtWhile, StmtDo, StmtSwitch, StmtCase, StmtDefault, StmtLabel
+	Then  *Stmt   // StmtIf
+	Else  *Stmt   // StmtIf, nil when absent
+	Decls []*Var  // StmtDecl: the variables it declares (initializers in Var.Init)
+	Label string  // StmtLabel, StmtGoto
+}
+
+// ExprKind is the kind of an expression.
+type ExprKind int
+
+const (
+	ExprIdent   ExprKind = iota // Name; Var when it names a variable
+	ExprConst                   // a literal; Int/IsInt for integer constants, Text for all
+	ExprString                  // a string literal
+	ExprUnary                   // Op X with Op one of - + ! ~ * &
+	ExprPreInc                  // ++X / --X (Op "++" or "--")
+	ExprPostInc                 // X++ / X-- (Op "++" or "--")
+	ExprBinary                  // X Op Y: * / % + - << >> < > <= >= == != & ^ | && ||
+	ExprAssign                  // X Op Y: = *= /= %= += -= <<= >>= &= ^= |=
+	ExprCond                    // X ? Y : Z
+	ExprCall                    // X(Args...); Name is the callee's name when X is an identifier
+	ExprIndex                   // X[Y]
+	ExprMember                  // X.Name (Op ".") or X->Name (Op "->")
+	ExprCast                    // (Type) X
+	ExprSizeof                  // sizeof X / sizeof(type); X nil for a type
+	ExprComma                   // X, Y
+	ExprOther                   // compound literals, generic selections, statement expressions...
+)
+
+// Expr is one expression.
+type Expr struct {
+	Kind    ExprKind
+	Op      string
+	Span    acc.Span
+	X, Y, Z *Expr
+	Args    []*Expr
+	Name    string // ExprIdent, ExprMember (the member), ExprCall (the callee when it is a plain name)
+	Var     *Var   // ExprIdent naming a variable (nil for functions and enum constants)
+	Type    *Type  // the expression's type when known
+	// IsInt is set for integer constant expressions (literals, enum constants,
+	// sizeof, and arithmetic on them) and Int holds the value.
+	IsInt bool
+	Int   int64
+	Text  string // the source text of literals
+}
+
+// Storage is where a variable lives.
+type Storage int
+
+const (
+	StorageGlobal Storage = iota // file scope (static or not)
+	StorageParam                 // function parameter
+	StorageLocal                 // automatic variable in a block
+	StorageStatic                // static variable in a block
+	StorageExtern                // extern declaration in a block
+)
+
+// Var is one declared variable.
+type Var struct {
+	Name     string
+	NameSpan acc.Span // the declarator's identifier
+	Span     acc.Span // the whole declaration
+	Type     *Type
+	Storage  Storage
+	Func     *Func // nil for globals
+	Scope    *Stmt // the block (or for statement) that declares a local; nil otherwise
+	Init     *Expr // the initializer, nil when none
+}
+
+// TypeKind is the kind of a type.
+type TypeKind int
+
+const (
+	TypeVoid    TypeKind = iota
+	TypeInt              // integer types, char, _Bool, enums
+	TypeFloat            // float, double, long double
+	TypeComplex          // _Complex types
+	TypePointer
+	TypeArray
+	TypeStruct
+	TypeUnion
+	TypeFunc
+	TypeOther
+)
+
+// Type is a C type, reduced to what the checks and the compiler need.
+type Type struct {
+	Kind TypeKind
+	Name string // as C spells it: "float", "float *", "double [100]", "struct point"
+	Elem *Type  // TypePointer: the pointee; TypeArray: the element
+	// Len is an array's length; -1 when unknown (incomplete array, VLA).
+	Len int64
+	// LenExpr is a VLA's length expression, nil otherwise.
+	LenExpr *Expr
+	// Size is sizeof the type in bytes; -1 when unknown (VLA, incomplete).
+	Size     int64
+	Unsigned bool
+	Fields   []*Field // TypeStruct, TypeUnion
+	// Restrict and Const qualify the type itself (for a pointer: the pointer, not the pointee).
+	Restrict, Const bool
+}
+
+// Field is a member of a struct or union.
+type Field struct {
+	Name string
+	Type *Type
+}
+
+// IsScalar reports whether t is an arithmetic, enum or pointer type: the
+// types OpenACC calls scalar (§2.6.2: implicitly firstprivate in parallel).
+func (t *Type) IsScalar() bool {
+	switch t.Kind {
+	case TypeInt, TypeFloat, TypeComplex, TypePointer:
+		return true
+	}
+	return false
+}
+
+// IsAggregate reports whether t is an array, struct or union: the types
+// OpenACC treats as implicitly copy (or present).
+func (t *Type) IsAggregate() bool {
+	switch t.Kind {
+	case TypeArray, TypeStruct, TypeUnion:
+		return true
+	}
+	return false
+}
