@@ -49,11 +49,12 @@ const (
 type Level uint8
 
 const (
-	LevelNone   Level = 0
-	LevelGang   Level = 1 << iota >> 1
-	LevelWorker       // 2
-	LevelVector       // 4
-	LevelSeq          // 8
+	LevelGang Level = 1 << iota
+	LevelWorker
+	LevelVector
+	LevelSeq
+
+	LevelNone Level = 0
 )
 
 // Region is one directive bound to the code it governs.

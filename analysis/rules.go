@@ -1,5 +1,7 @@
 package analysis
 
+import "slices"
+
 // Rule is one entry of the diagnostic catalogue (openacc-rules.md §17).
 // docs/checks.md is generated from this table (go test ./analysis -run TestChecksDoc -update).
 type Rule struct {
@@ -12,8 +14,13 @@ type Rule struct {
 	Example string
 }
 
-// rules is the catalogue of the rules implemented so far, in documentation order.
-var rules = []*Rule{
+// rules is the catalogue of the rules implemented so far, in documentation
+// order: the directive-level rules, then the rules that need the C code
+// (structure: nesting, loops, routines, atomics; data: attributes and transfers).
+var rules = slices.Concat(directiveRules, structureRules, dataRules)
+
+// directiveRules are reported from the scanned directives alone.
+var directiveRules = []*Rule{
 	{
 		ID: "syntax", Severity: SeverityError,
 		Summary: "the directive cannot be parsed",

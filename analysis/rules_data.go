@@ -1,0 +1,4 @@
+package analysis
+
+// dataRules need the C code: data attributes, references and transfers.
+var dataRules = []*Rule{}

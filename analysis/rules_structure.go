@@ -1,0 +1,4 @@
+package analysis
+
+// structureRules need the C code: nesting, loops, routines, branches, atomics.
+var structureRules = []*Rule{}
