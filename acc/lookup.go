@@ -30,10 +30,20 @@ func init() {
 	for _, d := range directiveTable {
 		directiveByName[d.Name] = d
 	}
+	if len(clauseTable) > len(clauseSet{})*64 {
+		panic("acc: clauseSet is too small for the clause table")
+	}
+	for i, c := range clauseTable {
+		clauseIndex[c.Name] = i
+	}
 	for _, d := range directiveTable {
 		if len(d.Leaves) > 0 {
 			combine(d)
 		}
+		d.allowed = newClauseSet(d.Allowed)
+		d.once = newClauseSet(d.Once)
+		d.oncePerDeviceType = newClauseSet(d.OncePerDeviceType)
+		d.afterDeviceType = newClauseSet(d.AfterDeviceType)
 		if first, second, ok := cutSpace(d.Name); ok {
 			multiWordFirst[first] = append(multiWordFirst[first], second)
 		}
@@ -100,12 +110,42 @@ func Directives() []*DirectiveSpec { return directiveTable }
 // Clauses returns every clause spec in table order.
 func Clauses() []*ClauseSpec { return clauseTable }
 
+// clauseSet is a set of clauses as bits indexed by table position: the
+// membership tests run for every clause on every keystroke.
+type clauseSet [2]uint64
+
+var clauseIndex = map[string]int{}
+
+func newClauseSet(names []string) clauseSet {
+	var s clauseSet
+	for _, n := range names {
+		if i, ok := clauseIndex[n]; ok {
+			s[i/64] |= 1 << (i % 64)
+		}
+	}
+	return s
+}
+
+func (s clauseSet) has(name string) bool {
+	i, ok := clauseIndex[name]
+	return ok && s[i/64]&(1<<(i%64)) != 0
+}
+
 // Allows reports whether the canonical clause name may appear on d.
-func (d *DirectiveSpec) Allows(clause string) bool { return slices.Contains(d.Allowed, clause) }
+func (d *DirectiveSpec) Allows(clause string) bool { return d.allowed.has(clause) }
+
+// AllowsOnce reports whether the clause may appear at most once on d.
+func (d *DirectiveSpec) AllowsOnce(clause string) bool { return d.once.has(clause) }
+
+// AllowsOncePerDeviceType reports whether the clause may appear at most once
+// per device_type section of d.
+func (d *DirectiveSpec) AllowsOncePerDeviceType(clause string) bool {
+	return d.oncePerDeviceType.has(clause)
+}
 
 // AllowsAfterDeviceType reports whether the clause may follow a device_type clause on d.
 func (d *DirectiveSpec) AllowsAfterDeviceType(clause string) bool {
-	return slices.Contains(d.AfterDeviceType, clause)
+	return d.afterDeviceType.has(clause)
 }
 
 // IsCompute reports whether d is a compute construct or a combined construct.

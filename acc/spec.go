@@ -120,4 +120,7 @@ type DirectiveSpec struct {
 	Summary   string
 	Doc       string
 	Snippet   string
+
+	// Derived from the lists above by lookup.go, for fast membership tests.
+	allowed, once, oncePerDeviceType, afterDeviceType clauseSet
 }

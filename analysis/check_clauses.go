@@ -42,7 +42,7 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 	first := map[string]*acc.Clause{}
 	for _, c := range d.Clauses {
 		name := canonical(c)
-		if name == "" || !allowed(c) || !slices.Contains(spec.Once, name) {
+		if name == "" || !allowed(c) || !spec.AllowsOnce(name) {
 			continue
 		}
 		if prev := first[name]; prev != nil {
@@ -62,7 +62,7 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 		first := map[string]*acc.Clause{}
 		for _, c := range s.Clauses {
 			name := canonical(c)
-			if !allowed(c) || !slices.Contains(spec.OncePerDeviceType, name) || slices.Contains(spec.Once, name) {
+			if !allowed(c) || !spec.AllowsOncePerDeviceType(name) || spec.AllowsOnce(name) {
 				continue
 			}
 			if prev := first[name]; prev != nil {
