@@ -2,7 +2,6 @@ package acc_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,18 +9,8 @@ import (
 	"testing"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/internal/golden"
 )
-
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // TestScanGolden scans every testdata/scan/*.c file and compares the dump of
 // the tree with the .golden file next to it. Regenerate the golden files
@@ -41,41 +30,9 @@ func TestScanGolden(t *testing.T) {
 			if err := checkTree(text, f); err != nil {
 				t.Error(err)
 			}
-			got := dump(text, f)
-			golden := strings.TrimSuffix(file, ".c") + ".golden"
-			if updating() {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("dump differs from %s (run with -update to accept):\n%s", golden, diff(string(want), got))
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".c")+".golden", []byte(dump(text, f)))
 		})
 	}
-}
-
-// diff shows the first differing lines of two dumps.
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\nwant: %s\ngot:  %s", i+1, a, b)
-		}
-	}
-	return ""
 }
 
 // checkTree verifies the invariants every Scan result must keep: spans are

@@ -2,12 +2,12 @@ package analysis_test
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/internal/golden"
 )
 
 // TestChecksDoc keeps docs/checks.md generated from the rule table; run with
@@ -26,17 +26,7 @@ func TestChecksDoc(t *testing.T) {
 			fmt.Fprintf(&b, "\n```c\n%s\n```\n", r.Example)
 		}
 	}
-	got := b.String()
-	const path = "../docs/checks.md"
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != got {
-		t.Errorf("%s is out of date; run go test ./analysis -run TestChecksDoc -update", path)
-	}
+	golden.Check(t, "../docs/checks.md", []byte(b.String()))
 }
 
 func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

@@ -2,12 +2,12 @@ package analysis_test
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/internal/golden"
 )
 
 // TestClauseMatrix generates one directive per (directive, clause) pair of the
@@ -18,14 +18,9 @@ import (
 func TestClauseMatrix(t *testing.T) {
 	got := clauseMatrix()
 	const path = "testdata/matrix.c"
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil || string(want) != string(got) {
-		t.Fatalf("%s is out of date; run go test ./analysis -run TestClauseMatrix -update", path)
+	golden.Check(t, path, got)
+	if t.Failed() {
+		t.FailNow() // the want harness would only repeat the difference
 	}
 	runWant(t, path, got)
 }

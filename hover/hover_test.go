@@ -2,7 +2,6 @@ package hover
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,42 +9,8 @@ import (
 	"testing"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the .golden files")
-
-// marker is the cursor in testdata files; it is removed before scanning.
-const marker = "‸"
-
-// cursors removes every marker from src and returns the clean text and the
-// byte offset of each marker in it.
-func cursors(src []byte) ([]byte, []int) {
-	var text []byte
-	var offs []int
-	for {
-		i := bytes.Index(src, []byte(marker))
-		if i < 0 {
-			return append(text, src...), offs
-		}
-		text = append(text, src[:i]...)
-		offs = append(offs, len(text))
-		src = src[i+len(marker):]
-	}
-}
-
-// header names a cursor: its number, line:column and its line with the
-// marker shown.
-func header(n int, text []byte, off int) string {
-	ls := bytes.LastIndexByte(text[:off], '\n') + 1
-	le := bytes.IndexByte(text[off:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += off
-	}
-	line := 1 + bytes.Count(text[:off], []byte("\n"))
-	return fmt.Sprintf("=== %d (%d:%d) %s%s%s", n, line, off-ls+1, text[ls:off], marker, text[off:le])
-}
 
 func TestHover(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.c")
@@ -58,15 +23,15 @@ func TestHover(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			text, offs := cursors(src)
+			text, offs := golden.Cursors(src, golden.Marker)
 			if len(offs) == 0 {
-				t.Fatalf("%s has no %s marker", file, marker)
+				t.Fatalf("%s has no %s marker", file, golden.Marker)
 			}
 			f := acc.Scan(text)
 			var out strings.Builder
 			seen := map[string]int{} // markdown → first cursor showing it
 			for i, off := range offs {
-				out.WriteString(header(i+1, text, off) + "\n")
+				out.WriteString(golden.Header(i+1, text, off, golden.Marker) + "\n")
 				r, ok := Hover(text, f, off)
 				if !ok {
 					out.WriteString("(no hover)\n\n")
@@ -84,40 +49,9 @@ func TestHover(t *testing.T) {
 				seen[r.Markdown] = i + 1
 				out.WriteString(r.Markdown + "\n")
 			}
-			golden := strings.TrimSuffix(file, ".c") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got := out.String(); got != string(want) {
-				t.Errorf("%s differs from the output (run go test -update and review the diff):\n%s", golden, diff(string(want), got))
-			}
+			golden.Check(t, strings.TrimSuffix(file, ".c")+".golden", []byte(out.String()))
 		})
 	}
-}
-
-// diff shows the first differing lines of want and got.
-func diff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d:\nwant: %s\ngot:  %s", i+1, w, g)
-		}
-	}
-	return ""
 }
 
 // TestNoHover checks the places that must not produce a hover.
@@ -173,7 +107,7 @@ func TestEveryOffset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, _ := cursors(src)
+		text, _ := golden.Cursors(src, golden.Marker)
 		for _, cut := range []int{len(text), len(text) * 2 / 3, len(text) / 3} {
 			text := text[:cut]
 			f := acc.Scan(text)

@@ -27,9 +27,9 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
-)
 
-var update = flag.Bool("update", false, "rewrite the transcript golden files")
+	"github.com/accls/accls/internal/golden"
+)
 
 // binary is the accls binary built by TestMain.
 var binary string
@@ -69,42 +69,9 @@ func TestTranscripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			got := runTranscript(t, script)
-			golden := strings.TrimSuffix(script, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("transcript %s differs from %s (run with -update to accept):\n%s", script, golden, lineDiff(string(want), got))
-			}
+			golden.Check(t, strings.TrimSuffix(script, ".txt")+".golden", []byte(got))
 		})
 	}
-}
-
-// lineDiff shows the first differing lines of want and got, with context.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	i := 0
-	for i < len(w) && i < len(g) && w[i] == g[i] {
-		i++
-	}
-	var sb strings.Builder
-	for j := max(0, i-3); j < i; j++ {
-		fmt.Fprintf(&sb, "  %s\n", w[j])
-	}
-	for j := i; j < min(len(w), i+8); j++ {
-		fmt.Fprintf(&sb, "- %s\n", w[j])
-	}
-	for j := i; j < min(len(g), i+8); j++ {
-		fmt.Fprintf(&sb, "+ %s\n", g[j])
-	}
-	return fmt.Sprintf("first difference at line %d:\n%s", i+1, sb.String())
 }
 
 // recorder is the client's jsonrpc2.Stream: it frames messages like LSP and
