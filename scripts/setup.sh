@@ -5,7 +5,7 @@
 set -euo pipefail
 
 # Debian packages needed to build, test and run the demo.
-ACCLS_APT_PACKAGES=(gcc libc6-dev make git ca-certificates)
+ACCLS_APT_PACKAGES=(gcc libc6-dev make git ca-certificates ocl-icd-opencl-dev opencl-headers pocl-opencl-icd)
 
 accls_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 

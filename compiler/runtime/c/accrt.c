@@ -1,0 +1,1954 @@
+/*
+ * accrt.c - the accls OpenACC runtime on OpenCL. The contract is in accrt.h;
+ * this file follows it. C99, one host thread, no global constructors.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "accrt.h"
+#include "openacc.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ======================================================================= */
+/* Errors                                                                  */
+/* ======================================================================= */
+
+const char *accrt_cl_error_name(cl_int err)
+{
+	switch (err) {
+	case 0: return "CL_SUCCESS";
+	case -1: return "CL_DEVICE_NOT_FOUND";
+	case -2: return "CL_DEVICE_NOT_AVAILABLE";
+	case -3: return "CL_COMPILER_NOT_AVAILABLE";
+	case -4: return "CL_MEM_OBJECT_ALLOCATION_FAILURE";
+	case -5: return "CL_OUT_OF_RESOURCES";
+	case -6: return "CL_OUT_OF_HOST_MEMORY";
+	case -7: return "CL_PROFILING_INFO_NOT_AVAILABLE";
+	case -8: return "CL_MEM_COPY_OVERLAP";
+	case -9: return "CL_IMAGE_FORMAT_MISMATCH";
+	case -10: return "CL_IMAGE_FORMAT_NOT_SUPPORTED";
+	case -11: return "CL_BUILD_PROGRAM_FAILURE";
+	case -12: return "CL_MAP_FAILURE";
+	case -13: return "CL_MISALIGNED_SUB_BUFFER_OFFSET";
+	case -14: return "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST";
+	case -15: return "CL_COMPILE_PROGRAM_FAILURE";
+	case -16: return "CL_LINKER_NOT_AVAILABLE";
+	case -17: return "CL_LINK_PROGRAM_FAILURE";
+	case -18: return "CL_DEVICE_PARTITION_FAILED";
+	case -19: return "CL_KERNEL_ARG_INFO_NOT_AVAILABLE";
+	case -30: return "CL_INVALID_VALUE";
+	case -31: return "CL_INVALID_DEVICE_TYPE";
+	case -32: return "CL_INVALID_PLATFORM";
+	case -33: return "CL_INVALID_DEVICE";
+	case -34: return "CL_INVALID_CONTEXT";
+	case -35: return "CL_INVALID_QUEUE_PROPERTIES";
+	case -36: return "CL_INVALID_COMMAND_QUEUE";
+	case -37: return "CL_INVALID_HOST_PTR";
+	case -38: return "CL_INVALID_MEM_OBJECT";
+	case -39: return "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR";
+	case -40: return "CL_INVALID_IMAGE_SIZE";
+	case -41: return "CL_INVALID_SAMPLER";
+	case -42: return "CL_INVALID_BINARY";
+	case -43: return "CL_INVALID_BUILD_OPTIONS";
+	case -44: return "CL_INVALID_PROGRAM";
+	case -45: return "CL_INVALID_PROGRAM_EXECUTABLE";
+	case -46: return "CL_INVALID_KERNEL_NAME";
+	case -47: return "CL_INVALID_KERNEL_DEFINITION";
+	case -48: return "CL_INVALID_KERNEL";
+	case -49: return "CL_INVALID_ARG_INDEX";
+	case -50: return "CL_INVALID_ARG_VALUE";
+	case -51: return "CL_INVALID_ARG_SIZE";
+	case -52: return "CL_INVALID_KERNEL_ARGS";
+	case -53: return "CL_INVALID_WORK_DIMENSION";
+	case -54: return "CL_INVALID_WORK_GROUP_SIZE";
+	case -55: return "CL_INVALID_WORK_ITEM_SIZE";
+	case -56: return "CL_INVALID_GLOBAL_OFFSET";
+	case -57: return "CL_INVALID_EVENT_WAIT_LIST";
+	case -58: return "CL_INVALID_EVENT";
+	case -59: return "CL_INVALID_OPERATION";
+	case -60: return "CL_INVALID_GL_OBJECT";
+	case -61: return "CL_INVALID_BUFFER_SIZE";
+	case -62: return "CL_INVALID_MIP_LEVEL";
+	case -63: return "CL_INVALID_GLOBAL_WORK_SIZE";
+	case -64: return "CL_INVALID_PROPERTY";
+	case -65: return "CL_INVALID_IMAGE_DESCRIPTOR";
+	case -66: return "CL_INVALID_COMPILER_OPTIONS";
+	case -67: return "CL_INVALID_LINKER_OPTIONS";
+	case -68: return "CL_INVALID_DEVICE_PARTITION_COUNT";
+	case -69: return "CL_INVALID_PIPE_SIZE";
+	case -70: return "CL_INVALID_DEVICE_QUEUE";
+	case -71: return "CL_INVALID_SPEC_ID";
+	case -72: return "CL_MAX_SIZE_RESTRICTION_EXCEEDED";
+	/* Khronos and vendor extensions. */
+	case -1000: return "CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR";
+	case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+	case -1002: return "CL_INVALID_D3D10_DEVICE_KHR";
+	case -1003: return "CL_INVALID_D3D10_RESOURCE_KHR";
+	case -1004: return "CL_D3D10_RESOURCE_ALREADY_ACQUIRED_KHR";
+	case -1005: return "CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR";
+	case -1006: return "CL_INVALID_D3D11_DEVICE_KHR";
+	case -1007: return "CL_INVALID_D3D11_RESOURCE_KHR";
+	case -1008: return "CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR";
+	case -1009: return "CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR";
+	case -1010: return "CL_INVALID_DX9_MEDIA_ADAPTER_KHR";
+	case -1011: return "CL_INVALID_DX9_MEDIA_SURFACE_KHR";
+	case -1012: return "CL_DX9_MEDIA_SURFACE_ALREADY_ACQUIRED_KHR";
+	case -1013: return "CL_DX9_MEDIA_SURFACE_NOT_ACQUIRED_KHR";
+	case -1057: return "CL_DEVICE_PARTITION_FAILED_EXT";
+	case -1058: return "CL_INVALID_PARTITION_COUNT_EXT";
+	case -1059: return "CL_INVALID_PARTITION_NAME_EXT";
+	case -1092: return "CL_EGL_RESOURCE_NOT_ACQUIRED_KHR";
+	case -1093: return "CL_INVALID_EGL_OBJECT_KHR";
+	case -1094: return "CL_INVALID_ACCELERATOR_INTEL";
+	case -1095: return "CL_INVALID_ACCELERATOR_TYPE_INTEL";
+	case -1096: return "CL_INVALID_ACCELERATOR_DESCRIPTOR_INTEL";
+	case -1097: return "CL_ACCELERATOR_TYPE_NOT_SUPPORTED_INTEL";
+	case -1098: return "CL_INVALID_VA_API_MEDIA_ADAPTER_INTEL";
+	case -1099: return "CL_INVALID_VA_API_MEDIA_SURFACE_INTEL";
+	case -1100: return "CL_VA_API_MEDIA_SURFACE_ALREADY_ACQUIRED_INTEL";
+	case -1101: return "CL_VA_API_MEDIA_SURFACE_NOT_ACQUIRED_INTEL";
+	case -1108: return "CL_COMMAND_TERMINATED_ITSELF_WITH_FAILURE_ARM";
+	case -1121: return "CL_CONTEXT_TERMINATED_KHR";
+	case -1138: return "CL_INVALID_COMMAND_BUFFER_KHR";
+	case -1139: return "CL_INVALID_SYNC_POINT_WAIT_LIST_KHR";
+	case -1140: return "CL_INCOMPATIBLE_COMMAND_QUEUE_KHR";
+	case -1141: return "CL_INVALID_MUTABLE_COMMAND_KHR";
+	case -1142: return "CL_INVALID_SEMAPHORE_KHR";
+	default: return "CL_UNKNOWN_ERROR";
+	}
+}
+
+/* Set while the atexit handler runs: a failure there must not call exit again. */
+static int in_exit_handler;
+
+static void fatal(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs("accls runtime: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fflush(stderr);
+	if (in_exit_handler)
+		_Exit(2);
+	exit(2);
+}
+
+/* Context for messages: which runtime function, which clause or operation, the
+ * variable and the source location. */
+typedef struct ctx {
+	const char *func;   /* "accrt_enter", "acc_copyin", ... */
+	const char *op;     /* overrides clause: "update device", "acc_copyin" */
+	int clause;         /* accrt_clause or 0 */
+	int dyn;            /* 0 structured, 1 enter data, 2 exit data */
+	const char *name;
+	const char *loc;
+} ctx_t;
+
+static const char *const clause_names[] = {
+	"?", "copy", "copyin", "copyout", "create", "present", "no_create", "delete",
+};
+
+/* "(copyin clause at f.c:3)", "(acc_copyin)" or "" into buf. */
+static const char *ctx_where(const ctx_t *c, char *buf, size_t size)
+{
+	char what[64] = "";
+	if (!c) {
+		buf[0] = 0;
+		return buf;
+	}
+	if (c->op)
+		snprintf(what, sizeof what, "%s", c->op);
+	else if (c->clause > 0 && c->clause <= ACCRT_DELETE)
+		snprintf(what, sizeof what, c->dyn == 0 ? "%s clause" : c->dyn == 1 ? "enter data %s" : "exit data %s",
+		         clause_names[c->clause]);
+	if (what[0] && c->loc)
+		snprintf(buf, size, " (%s at %s)", what, c->loc);
+	else if (what[0])
+		snprintf(buf, size, " (%s)", what);
+	else if (c->loc)
+		snprintf(buf, size, " (at %s)", c->loc);
+	else
+		buf[0] = 0;
+	return buf;
+}
+
+/* "'a' " or "" */
+static const char *ctx_var(const ctx_t *c, char *buf, size_t size)
+{
+	if (c && c->name)
+		snprintf(buf, size, " for '%s'", c->name);
+	else
+		buf[0] = 0;
+	return buf;
+}
+
+static void check(cl_int err, const char *call, const ctx_t *c)
+{
+	char w[512], v[300];
+	if (err == CL_SUCCESS)
+		return;
+	fatal("%s failed in %s: %s (%d)%s%s", call, c && c->func ? c->func : "accrt", accrt_cl_error_name(err),
+	      (int)err, ctx_var(c, v, sizeof v), ctx_where(c, w, sizeof w));
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		fatal("out of host memory (%zu bytes)", n);
+	return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		fatal("out of host memory (%zu bytes)", n);
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int env_on(const char *name)
+{
+	const char *v = getenv(name);
+	return v && v[0] && strcmp(v, "0") != 0;
+}
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int streq_ci(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (lower((unsigned char)*a) != lower((unsigned char)*b))
+			return 0;
+	return *a == *b;
+}
+
+static int contains_ci(const char *hay, const char *needle)
+{
+	size_t i, j;
+	if (!*needle)
+		return 1;
+	for (i = 0; hay[i]; i++) {
+		for (j = 0; needle[j] && hay[i + j]; j++)
+			if (lower((unsigned char)hay[i + j]) != lower((unsigned char)needle[j]))
+				break;
+		if (!needle[j])
+			return 1;
+	}
+	return 0;
+}
+
+/* ======================================================================= */
+/* State                                                                   */
+/* ======================================================================= */
+
+typedef struct devrec {
+	cl_platform_id platform;
+	cl_device_id device;
+	int pi, di;
+	cl_device_type type;
+	char name[256];
+	char platform_name[256];
+	char version[256];
+} devrec_t;
+
+typedef struct map {
+	uintptr_t host;   /* 0 for acc_malloc memory */
+	size_t bytes;
+	uintptr_t dev;    /* opaque device address */
+	cl_mem mem;
+	unsigned long sref, dref;
+	const char *name, *loc;
+} map_t;
+
+typedef struct vec {
+	map_t **v;
+	size_t n, cap;
+} vec_t;
+
+/* Per-kernel-name statistics; they outlive accrt_shutdown. */
+typedef struct kstat {
+	char *name;
+	unsigned long launches;
+	double ms;
+	struct kstat *next;
+} kstat_t;
+
+struct accrt_kernel {
+	cl_kernel k;
+	char *name;
+	accrt_program_t *prog;
+	kstat_t *stat;
+	size_t wg, pref;   /* cached kernel work-group info, 0 = not queried */
+	struct accrt_kernel *next;
+};
+
+struct accrt_program {
+	const char *src;   /* the caller's pointer: compared, never dereferenced */
+	char *copy;        /* the content, for the by-content cache */
+	size_t len;
+	unsigned long hash;
+	char *name;
+	cl_program prog;
+	accrt_kernel_t *kernels;
+	struct accrt_program *next;
+};
+
+typedef struct queue {
+	int async;
+	cl_command_queue q;
+	int busy;          /* work enqueued and not yet waited for */
+} queue_t;
+
+typedef struct pending {
+	cl_event ev;
+	kstat_t *stat;
+	int async;
+} pending_t;
+
+typedef struct pooled {
+	cl_mem mem;
+	size_t bytes;
+} pooled_t;
+
+static struct {
+	int ready;
+	devrec_t dev;
+	cl_context ctx;
+	accrt_device_info_t info;
+	queue_t *queues;
+	size_t nqueues;
+	vec_t by_host, by_dev;
+	uintptr_t next_dev;
+	accrt_program_t *programs;
+	pending_t *pending;
+	size_t npending, cappending;
+	pooled_t *pool;
+	size_t npool, cappool;
+	acc_device_t want_type;   /* from acc_init, before initialization */
+} S;
+
+/* Profile counters survive shutdown; they are printed at exit. */
+static struct {
+	int enabled;       /* ACCLS_PROFILE seen at an initialization */
+	int registered;
+	char *path;        /* NULL: stderr */
+	char device[600];
+	kstat_t *kernels;
+	unsigned long h2d_count, d2h_count;
+	unsigned long long h2d_bytes, d2h_bytes;
+	double h2d_ms, d2h_ms;
+	unsigned long builds;
+	double build_ms;
+} P;
+
+static int verbose(void)
+{
+	return env_on("ACCLS_VERBOSE");
+}
+
+/* ======================================================================= */
+/* Device enumeration and selection                                        */
+/* ======================================================================= */
+
+static const char *type_name(cl_device_type t)
+{
+	if (t & CL_DEVICE_TYPE_GPU)
+		return "gpu";
+	if (t & CL_DEVICE_TYPE_CPU)
+		return "cpu";
+	if (t & CL_DEVICE_TYPE_ACCELERATOR)
+		return "accelerator";
+	return "custom";
+}
+
+/* All devices of all platforms, in ICD order. Returns the count (0 when none;
+ * *perr gets the clGetPlatformIDs error, if any). */
+static size_t list_devices(devrec_t **out, cl_int *perr)
+{
+	cl_uint np = 0, p;
+	cl_platform_id *plats;
+	devrec_t *v = NULL;
+	size_t n = 0;
+	cl_int err = clGetPlatformIDs(0, NULL, &np);
+	*out = NULL;
+	*perr = err;
+	if (err != CL_SUCCESS || np == 0)
+		return 0;
+	plats = xmalloc(np * sizeof *plats);
+	err = clGetPlatformIDs(np, plats, NULL);
+	if (err != CL_SUCCESS) {
+		*perr = err;
+		free(plats);
+		return 0;
+	}
+	for (p = 0; p < np; p++) {
+		cl_uint nd = 0, d;
+		cl_device_id *devs;
+		char pname[256] = "";
+		clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+		pname[sizeof pname - 1] = 0;
+		if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd) != CL_SUCCESS || nd == 0)
+			continue;
+		devs = xmalloc(nd * sizeof *devs);
+		if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd, devs, NULL) != CL_SUCCESS) {
+			free(devs);
+			continue;
+		}
+		v = xrealloc(v, (n + nd) * sizeof *v);
+		for (d = 0; d < nd; d++) {
+			devrec_t *r = &v[n++];
+			memset(r, 0, sizeof *r);
+			r->platform = plats[p];
+			r->device = devs[d];
+			r->pi = (int)p;
+			r->di = (int)d;
+			clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof r->type, &r->type, NULL);
+			clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof r->name, r->name, NULL);
+			clGetDeviceInfo(devs[d], CL_DEVICE_VERSION, sizeof r->version, r->version, NULL);
+			r->name[sizeof r->name - 1] = 0;
+			r->version[sizeof r->version - 1] = 0;
+			memcpy(r->platform_name, pname, sizeof pname);
+		}
+		free(devs);
+	}
+	free(plats);
+	*out = v;
+	return n;
+}
+
+static int all_digits(const char *s, size_t n)
+{
+	size_t i;
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int first_of_type(const devrec_t *v, size_t n, cl_device_type t)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (v[i].type & t)
+			return (int)i;
+	return -1;
+}
+
+/* The index of the device that sel (ACCLS_DEVICE) names, or -1. */
+static int select_device(const devrec_t *v, size_t n, const char *sel, cl_device_type want)
+{
+	const char *colon;
+	size_t i;
+	int r;
+	if (n == 0)
+		return -1;
+	if (!sel || !sel[0]) {
+		if (want)
+			return first_of_type(v, n, want);
+		if ((r = first_of_type(v, n, CL_DEVICE_TYPE_GPU)) >= 0)
+			return r;
+		if ((r = first_of_type(v, n, CL_DEVICE_TYPE_CPU)) >= 0)
+			return r;
+		if ((r = first_of_type(v, n, CL_DEVICE_TYPE_ACCELERATOR)) >= 0)
+			return r;
+		return 0;
+	}
+	if (streq_ci(sel, "gpu"))
+		return first_of_type(v, n, CL_DEVICE_TYPE_GPU);
+	if (streq_ci(sel, "cpu"))
+		return first_of_type(v, n, CL_DEVICE_TYPE_CPU);
+	if (streq_ci(sel, "accelerator"))
+		return first_of_type(v, n, CL_DEVICE_TYPE_ACCELERATOR);
+	colon = strchr(sel, ':');
+	if (colon && all_digits(sel, (size_t)(colon - sel)) && all_digits(colon + 1, strlen(colon + 1))) {
+		long p = strtol(sel, NULL, 10), d = strtol(colon + 1, NULL, 10);
+		for (i = 0; i < n; i++)
+			if (v[i].pi == p && v[i].di == d)
+				return (int)i;
+		return -1;
+	}
+	if (all_digits(sel, strlen(sel))) {
+		long k = strtol(sel, NULL, 10);
+		return k >= 0 && (size_t)k < n ? (int)k : -1;
+	}
+	for (i = 0; i < n; i++)
+		if (contains_ci(v[i].name, sel) || contains_ci(v[i].platform_name, sel))
+			return (int)i;
+	return -1;
+}
+
+static void describe_device(const devrec_t *d, char *buf, size_t size)
+{
+	snprintf(buf, size, "%d:%d '%s' (%s, %s)", d->pi, d->di, d->name, type_name(d->type), d->platform_name);
+}
+
+static cl_device_type want_cl_type(acc_device_t t)
+{
+	switch (t) {
+	case acc_device_opencl_gpu: return CL_DEVICE_TYPE_GPU;
+	case acc_device_opencl_cpu: return CL_DEVICE_TYPE_CPU;
+	case acc_device_opencl_accelerator: return CL_DEVICE_TYPE_ACCELERATOR;
+	default: return 0;
+	}
+}
+
+static void profile_at_exit(void);
+
+static void init(void)
+{
+	static const ctx_t c = {"accrt_init", NULL, 0, 0, NULL, NULL};
+	devrec_t *v;
+	cl_int err;
+	size_t n = list_devices(&v, &err);
+	const char *sel = getenv("ACCLS_DEVICE");
+	cl_device_type want = want_cl_type(S.want_type);
+	int k;
+	cl_context_properties props[3];
+	cl_ulong fp = 0;
+
+	if (n == 0) {
+		if (err != CL_SUCCESS && err != -1001 /* CL_PLATFORM_NOT_FOUND_KHR */)
+			fatal("no OpenCL platform found: clGetPlatformIDs failed: %s (%d)", accrt_cl_error_name(err),
+			      (int)err);
+		fatal("no OpenCL platform found (no OpenCL driver is installed: install one, e.g. Debian's "
+		      "pocl-opencl-icd for the CPU, and check /etc/OpenCL/vendors)");
+	}
+	k = select_device(v, n, sel, sel && sel[0] ? 0 : want);
+	if (k < 0) {
+		size_t i, len = 0, cap = 256;
+		char *list = xmalloc(cap);
+		list[0] = 0;
+		for (i = 0; i < n; i++) {
+			char d[700];
+			size_t dl;
+			describe_device(&v[i], d, sizeof d);
+			dl = strlen(d);
+			if (len + dl + 3 > cap) {
+				cap = 2 * (len + dl + 3);
+				list = xrealloc(list, cap);
+			}
+			if (i)
+				memcpy(list + len, ", ", 2), len += 2;
+			memcpy(list + len, d, dl + 1);
+			len += dl;
+		}
+		if (sel && sel[0])
+			fatal("no OpenCL device matches ACCLS_DEVICE=%s (available: %s)", sel, list);
+		fatal("no OpenCL device of type %s (available: %s)", type_name(want), list);
+	}
+	S.dev = v[k];
+	free(v);
+
+	props[0] = CL_CONTEXT_PLATFORM;
+	props[1] = (cl_context_properties)S.dev.platform;
+	props[2] = 0;
+	S.ctx = clCreateContext(props, 1, &S.dev.device, NULL, NULL, &err);
+	check(err, "clCreateContext", &c);
+	S.queues = xmalloc(sizeof *S.queues);
+	S.nqueues = 1;
+	S.queues[0].async = ACCRT_SYNC;
+	S.queues[0].busy = 0;
+	S.queues[0].q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
+	check(err, "clCreateCommandQueue", &c);
+
+	memset(&S.info, 0, sizeof S.info);
+	S.info.name = S.dev.name;
+	S.info.platform = S.dev.platform_name;
+	S.info.version = S.dev.version;
+	S.info.type = S.dev.type;
+	S.info.platform_index = S.dev.pi;
+	S.info.device_index = S.dev.di;
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof S.info.compute_units,
+	                      &S.info.compute_units, NULL), "clGetDeviceInfo", &c);
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof S.info.max_work_group_size,
+	                      &S.info.max_work_group_size, NULL), "clGetDeviceInfo", &c);
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof S.info.max_work_item_sizes,
+	                      S.info.max_work_item_sizes, NULL), "clGetDeviceInfo", &c);
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof S.info.global_mem_size,
+	                      &S.info.global_mem_size, NULL), "clGetDeviceInfo", &c);
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof S.info.local_mem_size,
+	                      &S.info.local_mem_size, NULL), "clGetDeviceInfo", &c);
+	check(clGetDeviceInfo(S.dev.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof S.info.max_alloc_size,
+	                      &S.info.max_alloc_size, NULL), "clGetDeviceInfo", &c);
+	if (clGetDeviceInfo(S.dev.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL) == CL_SUCCESS)
+		S.info.fp64 = fp != 0;
+
+	S.next_dev = UINTPTR_MAX > 0xffffffffu ? (uintptr_t)0x0acc000000000000ull : (uintptr_t)0xacc00000u;
+	S.ready = 1;
+
+	if (verbose()) {
+		char d[700];
+		describe_device(&S.dev, d, sizeof d);
+		fprintf(stderr, "accls runtime: device %s, %s, %u compute units, max work-group %zu\n", d,
+		        S.dev.version, S.info.compute_units, S.info.max_work_group_size);
+	}
+	if (env_on("ACCLS_PROFILE")) {
+		const char *pv = getenv("ACCLS_PROFILE");
+		P.enabled = 1;
+		free(P.path);
+		P.path = strcmp(pv, "1") == 0 ? NULL : xstrdup(pv);
+		snprintf(P.device, sizeof P.device, "'%s' (%s)", S.dev.name, S.dev.platform_name);
+		if (!P.registered) {
+			P.registered = 1;
+			atexit(profile_at_exit);
+		}
+	}
+}
+
+static void ensure(void)
+{
+	if (!S.ready)
+		init();
+}
+
+void accrt_init(void)
+{
+	ensure();
+}
+
+const accrt_device_info_t *accrt_device_info(void)
+{
+	ensure();
+	return &S.info;
+}
+
+cl_context accrt_context(void)
+{
+	ensure();
+	return S.ctx;
+}
+
+cl_device_id accrt_device_id(void)
+{
+	ensure();
+	return S.dev.device;
+}
+
+/* ======================================================================= */
+/* Queues and events                                                       */
+/* ======================================================================= */
+
+static queue_t *get_queue(int async, const ctx_t *c)
+{
+	size_t i;
+	cl_int err;
+	queue_t *q;
+	ensure();
+	if (async < ACCRT_SYNC) {
+		char w[512];
+		fatal("invalid async value %d in %s%s", async, c->func, ctx_where(c, w, sizeof w));
+	}
+	if (async == ACCRT_SYNC)
+		return &S.queues[0];
+	for (i = 1; i < S.nqueues; i++)
+		if (S.queues[i].async == async)
+			return &S.queues[i];
+	S.queues = xrealloc(S.queues, (S.nqueues + 1) * sizeof *S.queues);
+	q = &S.queues[S.nqueues++];
+	q->async = async;
+	q->busy = 0;
+	q->q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
+	check(err, "clCreateCommandQueue", c);
+	return q;
+}
+
+cl_command_queue accrt_queue(int async)
+{
+	static const ctx_t c = {"accrt_queue", NULL, 0, 0, NULL, NULL};
+	return get_queue(async, &c)->q;
+}
+
+/* Device time of a completed command in ms, or -1 when profiling info is missing. */
+static double event_ms(cl_event ev)
+{
+	cl_ulong t0 = 0, t1 = 0;
+	if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) != CL_SUCCESS ||
+	    clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) != CL_SUCCESS || t1 < t0)
+		return -1;
+	return (double)(t1 - t0) / 1e6;
+}
+
+static void kernel_failed(cl_int status, const char *kname)
+{
+	fatal("kernel '%s' failed on the device: %s (%d)", kname, accrt_cl_error_name(status), (int)status);
+}
+
+/* Account the finished launches of queue `async` (all queues when all != 0). */
+static void harvest(int async, int all)
+{
+	size_t i, j = 0;
+	for (i = 0; i < S.npending; i++) {
+		pending_t *p = &S.pending[i];
+		if (all || p->async == async) {
+			cl_int st = CL_COMPLETE;
+			double ms;
+			clGetEventInfo(p->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+			if (st < 0)
+				kernel_failed(st, p->stat->name);
+			ms = event_ms(p->ev);
+			if (ms > 0)
+				p->stat->ms += ms;
+			clReleaseEvent(p->ev);
+		} else {
+			S.pending[j++] = *p;
+		}
+	}
+	S.npending = j;
+}
+
+static void finish_queue(queue_t *q, const ctx_t *c)
+{
+	cl_int err = clFinish(q->q);
+	if (err != CL_SUCCESS)
+		check(err, "clFinish", c);
+	q->busy = 0;
+	harvest(q->async, 0);
+}
+
+/* Before a synchronous operation: wait for async queues with work in flight. */
+static void sync_async_queues(const ctx_t *c)
+{
+	size_t i;
+	for (i = 1; i < S.nqueues; i++)
+		if (S.queues[i].busy)
+			finish_queue(&S.queues[i], c);
+}
+
+void accrt_wait(int async)
+{
+	static const ctx_t c = {"accrt_wait", NULL, 0, 0, NULL, NULL};
+	size_t i;
+	if (!S.ready)
+		return;
+	if (async == ACCRT_SYNC) {
+		finish_queue(&S.queues[0], &c);
+		return;
+	}
+	for (i = 1; i < S.nqueues; i++)
+		if (S.queues[i].async == async)
+			finish_queue(&S.queues[i], &c);
+}
+
+void accrt_wait_all(void)
+{
+	static const ctx_t c = {"accrt_wait_all", NULL, 0, 0, NULL, NULL};
+	size_t i;
+	if (!S.ready)
+		return;
+	for (i = 0; i < S.nqueues; i++)
+		finish_queue(&S.queues[i], &c);
+}
+
+/* ======================================================================= */
+/* Present table                                                           */
+/* ======================================================================= */
+
+static uintptr_t key_of(const map_t *m, int by_dev)
+{
+	return by_dev ? m->dev : m->host;
+}
+
+/* Number of entries whose key is <= k (so the candidate container is at -1). */
+static size_t upper(const vec_t *v, uintptr_t k, int by_dev)
+{
+	size_t lo = 0, hi = v->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (key_of(v->v[mid], by_dev) <= k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void vec_insert(vec_t *v, map_t *m, int by_dev)
+{
+	size_t i = upper(v, key_of(m, by_dev), by_dev);
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 16;
+		v->v = xrealloc(v->v, v->cap * sizeof *v->v);
+	}
+	memmove(v->v + i + 1, v->v + i, (v->n - i) * sizeof *v->v);
+	v->v[i] = m;
+	v->n++;
+}
+
+static void vec_remove(vec_t *v, map_t *m)
+{
+	size_t i;
+	for (i = 0; i < v->n; i++)
+		if (v->v[i] == m) {
+			memmove(v->v + i, v->v + i + 1, (v->n - i - 1) * sizeof *v->v);
+			v->n--;
+			return;
+		}
+}
+
+enum { ABSENT, FOUND, PARTIAL };
+
+/* Find the mapping that contains [h, h+bytes). */
+static int lookup(uintptr_t h, size_t bytes, map_t **out)
+{
+	size_t i = upper(&S.by_host, h, 0);
+	*out = NULL;
+	if (i > 0) {
+		map_t *m = S.by_host.v[i - 1];
+		if (h - m->host < m->bytes) {
+			*out = m;
+			return bytes <= m->bytes - (h - m->host) ? FOUND : PARTIAL;
+		}
+	}
+	if (i < S.by_host.n && bytes > 0 && S.by_host.v[i]->host - h < bytes) {
+		*out = S.by_host.v[i];
+		return PARTIAL;
+	}
+	return ABSENT;
+}
+
+/* The mapping whose device range contains d, or NULL. */
+static map_t *lookup_dev(uintptr_t d)
+{
+	size_t i = upper(&S.by_dev, d, 1);
+	if (i > 0) {
+		map_t *m = S.by_dev.v[i - 1];
+		if (d - m->dev < m->bytes)
+			return m;
+	}
+	return NULL;
+}
+
+static void partial_error(uintptr_t h, size_t bytes, const map_t *m, const ctx_t *c)
+{
+	char w[512];
+	fatal("'%s' (host %p, %zu bytes) is partially present on the device: it overlaps '%s' (host %p, %zu bytes%s%s) "
+	      "without being contained in it%s",
+	      c->name ? c->name : "?", (void *)h, bytes, m->name ? m->name : "?", (void *)m->host, m->bytes,
+	      m->loc ? ", mapped at " : "", m->loc ? m->loc : "", ctx_where(c, w, sizeof w));
+}
+
+static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
+{
+	char w[512];
+	fatal("'%s' (host %p, %zu bytes) is not present on the device%s", c->name ? c->name : "?", (void *)h, bytes,
+	      ctx_where(c, w, sizeof w));
+}
+
+static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
+{
+	cl_int err;
+	map_t *m;
+	char w[512];
+	if (bytes > S.info.max_alloc_size)
+		fatal("'%s' (%zu bytes) is larger than the device's largest allocation (%llu bytes, "
+		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
+		      c->name ? c->name : "?", bytes, (unsigned long long)S.info.max_alloc_size,
+		      ctx_where(c, w, sizeof w));
+	m = xmalloc(sizeof *m);
+	memset(m, 0, sizeof *m);
+	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	m->host = h;
+	m->bytes = bytes;
+	m->name = c->name;
+	m->loc = c->loc;
+	m->dev = S.next_dev;
+	S.next_dev += (bytes + 4095) / 4096 * 4096 + 4096; /* a gap: one-past-the-end is no other address */
+	if (h)
+		vec_insert(&S.by_host, m, 0);
+	vec_insert(&S.by_dev, m, 1);
+	return m;
+}
+
+static void map_free(map_t *m)
+{
+	if (m->host)
+		vec_remove(&S.by_host, m);
+	vec_remove(&S.by_dev, m);
+	clReleaseMemObject(m->mem);
+	free(m);
+}
+
+static void transfer(int to_device, map_t *m, size_t off, void *host, size_t bytes, const ctx_t *c)
+{
+	cl_event ev = NULL;
+	cl_int err;
+	double t0, ms;
+	sync_async_queues(c);
+	t0 = now_ms();
+	if (to_device)
+		err = clEnqueueWriteBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
+	else
+		err = clEnqueueReadBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
+	check(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", c);
+	ms = event_ms(ev);
+	if (ms < 0)
+		ms = now_ms() - t0;
+	clReleaseEvent(ev);
+	if (to_device) {
+		P.h2d_count++;
+		P.h2d_bytes += bytes;
+		P.h2d_ms += ms;
+	} else {
+		P.d2h_count++;
+		P.d2h_bytes += bytes;
+		P.d2h_ms += ms;
+	}
+}
+
+static accrt_dev view(const map_t *m, uintptr_t h)
+{
+	accrt_dev d;
+	d.mem = m ? m->mem : NULL;
+	d.offset = m ? (size_t)(h - m->host) : 0;
+	return d;
+}
+
+static accrt_dev none(void)
+{
+	return view(NULL, 0);
+}
+
+static map_t *data_enter(int clause, void *host, size_t bytes, int flags, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)host;
+	map_t *m;
+	int r;
+	if (clause < ACCRT_COPY || clause > ACCRT_NO_CREATE)
+		fatal("%s: clause %d (%s) is not an entry action", c->func, clause,
+		      clause >= ACCRT_COPY && clause <= ACCRT_DELETE ? clause_names[clause] : "?");
+	if (!host)
+		return NULL;
+	ensure();
+	r = lookup(h, bytes, &m);
+	if (r == PARTIAL)
+		partial_error(h, bytes, m, c);
+	if (bytes == 0)
+		return m;
+	if (r == FOUND) {
+		if (flags & ACCRT_DYNAMIC)
+			m->dref++;
+		else
+			m->sref++;
+		return m;
+	}
+	switch (clause) {
+	case ACCRT_PRESENT:
+		not_present_error(h, bytes, c);
+		return NULL;
+	case ACCRT_NO_CREATE:
+		return NULL;
+	default:
+		break;
+	}
+	m = map_new(h, bytes, c);
+	if (flags & ACCRT_DYNAMIC)
+		m->dref = 1;
+	else
+		m->sref = 1;
+	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
+		transfer(1, m, 0, host, bytes, c);
+	return m;
+}
+
+static void data_exit(int clause, void *host, size_t bytes, int flags, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)host;
+	map_t *m;
+	unsigned long *ref;
+	int r;
+	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
+		fatal("%s: invalid clause %d", c->func, clause);
+	if (!host || bytes == 0 || !S.ready)
+		return;
+	r = lookup(h, bytes, &m);
+	if (r == ABSENT)
+		return;
+	if (r == PARTIAL)
+		partial_error(h, bytes, m, c);
+	ref = (flags & ACCRT_DYNAMIC) ? &m->dref : &m->sref;
+	if (*ref == 0)
+		return;
+	if ((flags & ACCRT_DYNAMIC) && (flags & ACCRT_FINALIZE))
+		*ref = 0;
+	else
+		--*ref;
+	if (m->sref || m->dref)
+		return;
+	if (clause == ACCRT_COPY || clause == ACCRT_COPYOUT)
+		transfer(0, m, (size_t)(h - m->host), host, bytes, c);
+	map_free(m);
+}
+
+accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	ctx_t c;
+	map_t *m;
+	c.func = "accrt_enter";
+	c.op = NULL;
+	c.clause = (int)clause;
+	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
+	c.name = name;
+	c.loc = loc;
+	m = data_enter((int)clause, host, bytes, flags, &c);
+	return view(m, (uintptr_t)host);
+}
+
+void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	ctx_t c;
+	c.func = "accrt_exit";
+	c.op = NULL;
+	c.clause = (int)clause;
+	c.dyn = (flags & ACCRT_DYNAMIC) ? 2 : 0;
+	c.name = name;
+	c.loc = loc;
+	data_exit((int)clause, host, bytes, flags, &c);
+}
+
+static void update(int to_device, void *host, size_t bytes, int flags, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)host;
+	map_t *m;
+	int r;
+	if (!host || bytes == 0)
+		return;
+	ensure();
+	r = lookup(h, bytes, &m);
+	if (r == PARTIAL)
+		partial_error(h, bytes, m, c);
+	if (r == ABSENT) {
+		if (flags & ACCRT_IF_PRESENT)
+			return;
+		not_present_error(h, bytes, c);
+	}
+	transfer(to_device, m, (size_t)(h - m->host), host, bytes, c);
+}
+
+void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_device", "update device", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	update(1, host, bytes, flags, &c);
+}
+
+void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_self", "update self", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	update(0, host, bytes, flags, &c);
+}
+
+accrt_dev accrt_lookup(void *host, size_t bytes, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_lookup", NULL, 0, 0, NULL, NULL};
+	uintptr_t h = (uintptr_t)host;
+	map_t *m;
+	int r;
+	c.name = name;
+	c.loc = loc;
+	if (!host)
+		return none();
+	ensure();
+	r = lookup(h, bytes, &m);
+	if (r == PARTIAL)
+		partial_error(h, bytes, m, &c);
+	if (r == ABSENT)
+		not_present_error(h, bytes, &c);
+	return view(m, h);
+}
+
+accrt_dev accrt_devptr(void *devaddr, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_devptr", "deviceptr clause", 0, 0, NULL, NULL};
+	uintptr_t d = (uintptr_t)devaddr;
+	map_t *m;
+	accrt_dev r;
+	char w[512];
+	c.name = name;
+	c.loc = loc;
+	if (!devaddr)
+		return none();
+	ensure();
+	m = lookup_dev(d);
+	if (!m)
+		fatal("'%s' (%p) is not a device address (from acc_malloc or acc_deviceptr)%s", name ? name : "?",
+		      devaddr, ctx_where(&c, w, sizeof w));
+	r.mem = m->mem;
+	r.offset = (size_t)(d - m->dev);
+	return r;
+}
+
+int accrt_present_counts(const void *host, unsigned long *structured, unsigned long *dynamic)
+{
+	map_t *m;
+	if (!S.ready || !host || lookup((uintptr_t)host, 0, &m) != FOUND || !m)
+		return 0;
+	if (structured)
+		*structured = m->sref;
+	if (dynamic)
+		*dynamic = m->dref;
+	return 1;
+}
+
+/* ======================================================================= */
+/* Programs and build logs                                                 */
+/* ======================================================================= */
+
+typedef struct linedir {
+	unsigned long gen;   /* generated line of the directive (1-based) */
+	unsigned long user;  /* the line number it names for the next line */
+	const char *file;    /* points into the source; length flen */
+	size_t flen;
+} linedir_t;
+
+/* Parse `#line N "file"` and `# N "file"` directives of src. */
+static size_t parse_line_directives(const char *src, linedir_t **out)
+{
+	linedir_t *v = NULL;
+	size_t n = 0, cap = 0;
+	unsigned long line = 1;
+	const char *p = src, *file = NULL;
+	size_t flen = 0;
+	while (*p) {
+		const char *q = p;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '#') {
+			q++;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (strncmp(q, "line", 4) == 0 && (q[4] == ' ' || q[4] == '\t')) {
+				q += 4;
+				while (*q == ' ' || *q == '\t')
+					q++;
+			}
+			if (*q >= '0' && *q <= '9') {
+				unsigned long num = strtoul(q, (char **)&q, 10);
+				while (*q == ' ' || *q == '\t')
+					q++;
+				if (*q == '"') {
+					const char *e = strchr(q + 1, '"');
+					const char *nl = strchr(q + 1, '\n');
+					if (e && (!nl || e < nl)) {
+						file = q + 1;
+						flen = (size_t)(e - file);
+					}
+				}
+				if (n == cap) {
+					cap = cap ? 2 * cap : 8;
+					v = xrealloc(v, cap * sizeof *v);
+				}
+				v[n].gen = line;
+				v[n].user = num;
+				v[n].file = file;
+				v[n].flen = file ? flen : 0;
+				n++;
+			}
+		}
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+		line++;
+	}
+	*out = v;
+	return n;
+}
+
+static void print_mapped_log(FILE *f, const char *log, const char *src, const char *pname)
+{
+	linedir_t *dirs;
+	size_t nd = parse_line_directives(src, &dirs);
+	const char *p = log;
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		const char *end = eol ? eol : p + strlen(p);
+		const char *emitted = p, *i;
+		for (i = p; i < end; i++) {
+			const char *ts, *d, *num_end;
+			size_t tlen, k;
+			int qualifies = 0, known = 0;
+			unsigned long gl;
+			if (*i != ':' || i + 1 >= end || i[1] < '0' || i[1] > '9')
+				continue;
+			d = i + 1;
+			while (d < end && *d >= '0' && *d <= '9')
+				d++;
+			if (d >= end || *d != ':')
+				continue;
+			num_end = d;
+			ts = i;
+			while (ts > emitted && !strchr(" \t'\"()[]:", ts[-1]))
+				ts--;
+			tlen = (size_t)(i - ts);
+			for (k = 0; k < tlen; k++)
+				if (ts[k] == '/' || ts[k] == '.' || ts[k] == '<' || ts[k] == '\\')
+					qualifies = 1;
+			for (k = 0; k < nd; k++)
+				if (dirs[k].file && dirs[k].flen == tlen && strncmp(dirs[k].file, ts, tlen) == 0)
+					known = 1;
+			if (!qualifies || known || tlen == 0) {
+				i = num_end - 1; /* skip the line number: the column is no location */
+				continue;
+			}
+			gl = strtoul(i + 1, NULL, 10);
+			fwrite(emitted, 1, (size_t)(ts - emitted), f);
+			for (k = nd; k > 0; k--)
+				if (dirs[k - 1].gen < gl)
+					break;
+			if (k > 0 && dirs[k - 1].file)
+				fprintf(f, "%.*s:%lu", (int)dirs[k - 1].flen, dirs[k - 1].file,
+				        dirs[k - 1].user + (gl - dirs[k - 1].gen - 1));
+			else
+				fprintf(f, "%s:%lu", pname, gl);
+			emitted = num_end;
+			i = num_end - 1;
+		}
+		fwrite(emitted, 1, (size_t)(end - emitted), f);
+		fputc('\n', f);
+		p = eol ? eol + 1 : end;
+	}
+	free(dirs);
+}
+
+static char *build_log(cl_program prog)
+{
+	size_t n = 0;
+	char *log;
+	if (clGetProgramBuildInfo(prog, S.dev.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n) != CL_SUCCESS)
+		return xstrdup("");
+	log = xmalloc(n + 1);
+	if (clGetProgramBuildInfo(prog, S.dev.device, CL_PROGRAM_BUILD_LOG, n, log, NULL) != CL_SUCCESS)
+		n = 0;
+	log[n] = 0;
+	while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == ' ' || log[n - 1] == '\r' || log[n - 1] == 0))
+		log[--n] = 0;
+	return log;
+}
+
+static unsigned long hash_str(const char *s, size_t n)
+{
+	unsigned long h = 2166136261ul;
+	size_t i;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619ul;
+	return h;
+}
+
+accrt_program_t *accrt_program(const char *source, const char *name)
+{
+	ctx_t c = {"accrt_program", NULL, 0, 0, NULL, NULL};
+	accrt_program_t *p;
+	size_t len;
+	unsigned long h;
+	cl_int err;
+	const char *opts = getenv("ACCLS_CL_OPTIONS");
+	double t0, ms;
+	char *log;
+	ensure();
+	if (!name)
+		name = "kernels";
+	c.loc = name;
+	if (!source)
+		fatal("accrt_program: NULL source for '%s'", name);
+	for (p = S.programs; p; p = p->next)
+		if (p->src == source)
+			return p;
+	len = strlen(source);
+	h = hash_str(source, len);
+	for (p = S.programs; p; p = p->next)
+		if (p->hash == h && p->len == len && memcmp(p->copy, source, len) == 0)
+			return p;
+
+	p = xmalloc(sizeof *p);
+	memset(p, 0, sizeof *p);
+	p->src = source;
+	p->copy = xstrdup(source);
+	p->len = len;
+	p->hash = h;
+	p->name = xstrdup(name);
+	p->prog = clCreateProgramWithSource(S.ctx, 1, &source, &len, &err);
+	check(err, "clCreateProgramWithSource", &c);
+	t0 = now_ms();
+	err = clBuildProgram(p->prog, 1, &S.dev.device, opts ? opts : "", NULL, NULL);
+	ms = now_ms() - t0;
+	P.builds++;
+	P.build_ms += ms;
+	log = build_log(p->prog);
+	if (err != CL_SUCCESS) {
+		fflush(stdout);
+		fprintf(stderr, "accls runtime: OpenCL program '%s' failed to build for device '%s': %s (%d)%s\n", name,
+		        S.dev.name, accrt_cl_error_name(err), (int)err, log[0] ? "; build log:" : " (empty build log)");
+		if (log[0])
+			print_mapped_log(stderr, log, source, name);
+		fflush(stderr);
+		free(log);
+		if (in_exit_handler)
+			_Exit(2);
+		exit(2);
+	}
+	if (verbose()) {
+		fprintf(stderr, "accls runtime: built program '%s' in %.1f ms\n", name, ms);
+		if (log[0])
+			print_mapped_log(stderr, log, source, name);
+	}
+	free(log);
+	p->next = S.programs;
+	S.programs = p;
+	return p;
+}
+
+static kstat_t *stat_for(const char *name)
+{
+	kstat_t *s;
+	for (s = P.kernels; s; s = s->next)
+		if (strcmp(s->name, name) == 0)
+			return s;
+	s = xmalloc(sizeof *s);
+	memset(s, 0, sizeof *s);
+	s->name = xstrdup(name);
+	s->next = P.kernels;
+	P.kernels = s;
+	return s;
+}
+
+accrt_kernel_t *accrt_kernel(accrt_program_t *prog, const char *kernel_name)
+{
+	ctx_t c = {"accrt_kernel", NULL, 0, 0, NULL, NULL};
+	accrt_kernel_t *k;
+	cl_int err;
+	if (!prog || !kernel_name)
+		fatal("accrt_kernel: NULL program or kernel name");
+	for (k = prog->kernels; k; k = k->next)
+		if (strcmp(k->name, kernel_name) == 0)
+			return k;
+	k = xmalloc(sizeof *k);
+	memset(k, 0, sizeof *k);
+	k->k = clCreateKernel(prog->prog, kernel_name, &err);
+	if (err == CL_INVALID_KERNEL_NAME)
+		fatal("OpenCL program '%s' has no kernel '%s'", prog->name, kernel_name);
+	c.name = kernel_name;
+	c.loc = prog->name;
+	check(err, "clCreateKernel", &c);
+	k->name = xstrdup(kernel_name);
+	k->prog = prog;
+	k->stat = stat_for(kernel_name);
+	k->next = prog->kernels;
+	prog->kernels = k;
+	return k;
+}
+
+static void set_arg(accrt_kernel_t *k, unsigned index, size_t size, const void *value, const char *func)
+{
+	cl_int err = clSetKernelArg(k->k, index, size, value);
+	if (err != CL_SUCCESS)
+		fatal("clSetKernelArg failed in %s for argument %u of kernel '%s' (%zu bytes): %s (%d)", func, index,
+		      k->name, size, accrt_cl_error_name(err), (int)err);
+}
+
+void accrt_arg(accrt_kernel_t *k, unsigned index, size_t size, const void *value)
+{
+	set_arg(k, index, size, value, "accrt_arg");
+}
+
+void accrt_arg_dev(accrt_kernel_t *k, unsigned index, accrt_dev dev)
+{
+	cl_ulong off = (cl_ulong)dev.offset;
+	set_arg(k, index, sizeof(cl_mem), &dev.mem, "accrt_arg_dev");
+	set_arg(k, index + 1, sizeof off, &off, "accrt_arg_dev");
+}
+
+void accrt_arg_mem(accrt_kernel_t *k, unsigned index, cl_mem mem)
+{
+	set_arg(k, index, sizeof(cl_mem), &mem, "accrt_arg_mem");
+}
+
+void accrt_arg_local(accrt_kernel_t *k, unsigned index, size_t bytes)
+{
+	set_arg(k, index, bytes, NULL, "accrt_arg_local");
+}
+
+static void size_list(char *buf, size_t size, unsigned dims, const size_t *v)
+{
+	if (!v)
+		snprintf(buf, size, "NULL");
+	else if (dims == 1)
+		snprintf(buf, size, "%zu", v[0]);
+	else if (dims == 2)
+		snprintf(buf, size, "%zux%zu", v[0], v[1]);
+	else
+		snprintf(buf, size, "%zux%zux%zu", v[0], v[1], v[2]);
+}
+
+void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const size_t *local, int async)
+{
+	ctx_t c = {"accrt_launch", NULL, 0, 0, NULL, NULL};
+	queue_t *q;
+	cl_event ev = NULL;
+	cl_int err;
+	unsigned d;
+	if (!k || dims < 1 || dims > 3 || !global)
+		fatal("accrt_launch: invalid arguments (kernel %s, %u dimensions)", k ? k->name : "NULL", dims);
+	for (d = 0; d < dims; d++)
+		if (global[d] == 0)
+			return;
+	c.name = k->name;
+	q = get_queue(async, &c);
+	if (async == ACCRT_SYNC)
+		sync_async_queues(&c);
+	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, 0, NULL, &ev);
+	if (err != CL_SUCCESS) {
+		char g[80], l[80];
+		size_list(g, sizeof g, dims, global);
+		size_list(l, sizeof l, dims, local);
+		fatal("clEnqueueNDRangeKernel failed in accrt_launch for kernel '%s' (global %s, local %s, device max "
+		      "work-group %zu): %s (%d)",
+		      k->name, g, l, S.info.max_work_group_size, accrt_cl_error_name(err), (int)err);
+	}
+	k->stat->launches++;
+	if (S.npending == S.cappending) {
+		S.cappending = S.cappending ? 2 * S.cappending : 16;
+		S.pending = xrealloc(S.pending, S.cappending * sizeof *S.pending);
+	}
+	S.pending[S.npending].ev = ev;
+	S.pending[S.npending].stat = k->stat;
+	S.pending[S.npending].async = q->async;
+	S.npending++;
+	if (async == ACCRT_SYNC) {
+		err = clWaitForEvents(1, &ev);
+		if (err != CL_SUCCESS) {
+			cl_int st = err;
+			clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+			kernel_failed(st < 0 ? st : err, k->name);
+		}
+		harvest(ACCRT_SYNC, 0);
+	} else {
+		q->busy = 1;
+		check(clFlush(q->q), "clFlush", &c);
+	}
+}
+
+size_t accrt_kernel_work_group_size(accrt_kernel_t *k)
+{
+	ctx_t c = {"accrt_kernel_work_group_size", NULL, 0, 0, NULL, NULL};
+	if (!k->wg) {
+		c.name = k->name;
+		check(clGetKernelWorkGroupInfo(k->k, S.dev.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof k->wg, &k->wg, NULL),
+		      "clGetKernelWorkGroupInfo", &c);
+	}
+	return k->wg;
+}
+
+size_t accrt_kernel_preferred_multiple(accrt_kernel_t *k)
+{
+	ctx_t c = {"accrt_kernel_preferred_multiple", NULL, 0, 0, NULL, NULL};
+	if (!k->pref) {
+		c.name = k->name;
+		check(clGetKernelWorkGroupInfo(k->k, S.dev.device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+		                               sizeof k->pref, &k->pref, NULL),
+		      "clGetKernelWorkGroupInfo", &c);
+	}
+	return k->pref;
+}
+
+/* ======================================================================= */
+/* Reductions                                                              */
+/* ======================================================================= */
+
+size_t accrt_type_size(accrt_type type)
+{
+	switch (type) {
+	case ACCRT_INT:
+	case ACCRT_UINT:
+	case ACCRT_FLOAT: return 4;
+	case ACCRT_LONG:
+	case ACCRT_ULONG:
+	case ACCRT_DOUBLE: return 8;
+	}
+	fatal("invalid reduction type %d", (int)type);
+	return 0;
+}
+
+static int is_float(accrt_type t)
+{
+	return t == ACCRT_FLOAT || t == ACCRT_DOUBLE;
+}
+
+static const char *op_name(accrt_op op)
+{
+	static const char *const names[] = {"?", "+", "*", "max", "min", "&", "|", "^", "&&", "||"};
+	return op >= ACCRT_ADD && op <= ACCRT_LOR ? names[op] : "?";
+}
+
+static void check_op(accrt_type type, accrt_op op, const char *name, const char *loc)
+{
+	accrt_type_size(type);
+	if (op < ACCRT_ADD || op > ACCRT_LOR)
+		fatal("invalid reduction operator %d for '%s'%s%s", (int)op, name ? name : "?", loc ? " at " : "",
+		      loc ? loc : "");
+	if (is_float(type) && (op == ACCRT_BAND || op == ACCRT_BOR || op == ACCRT_BXOR))
+		fatal("reduction operator '%s' needs an integer type, not %s, for '%s'%s%s", op_name(op),
+		      type == ACCRT_FLOAT ? "float" : "double", name ? name : "?", loc ? " at " : "", loc ? loc : "");
+}
+
+/* Combine with one macro per type: T is the C type, LO/HI its extremes. */
+#define ACCRT_IDENT(T, LO, HI)                                                                                \
+	do {                                                                                                  \
+		T v_ = 0;                                                                                     \
+		switch (op) {                                                                                 \
+		case ACCRT_MUL:                                                                               \
+		case ACCRT_LAND: v_ = 1; break;                                                               \
+		case ACCRT_MAX: v_ = LO; break;                                                               \
+		case ACCRT_MIN: v_ = HI; break;                                                               \
+		case ACCRT_BAND: v_ = (T)~(T)0; break;                                                        \
+		default: v_ = 0; break;                                                                       \
+		}                                                                                             \
+		memcpy(out, &v_, sizeof v_);                                                                  \
+	} while (0)
+
+#define ACCRT_IDENT_F(T, HI)                                                                                  \
+	do {                                                                                                  \
+		T v_ = 0;                                                                                     \
+		switch (op) {                                                                                 \
+		case ACCRT_MUL:                                                                               \
+		case ACCRT_LAND: v_ = 1; break;                                                               \
+		case ACCRT_MAX: v_ = -(HI); break;                                                            \
+		case ACCRT_MIN: v_ = HI; break;                                                               \
+		default: v_ = 0; break;                                                                       \
+		}                                                                                             \
+		memcpy(out, &v_, sizeof v_);                                                                  \
+	} while (0)
+
+void accrt_identity(accrt_type type, accrt_op op, void *out)
+{
+	check_op(type, op, NULL, NULL);
+	switch (type) {
+	case ACCRT_INT: ACCRT_IDENT(int32_t, INT32_MIN, INT32_MAX); break;
+	case ACCRT_UINT: ACCRT_IDENT(uint32_t, 0, UINT32_MAX); break;
+	case ACCRT_LONG: ACCRT_IDENT(int64_t, INT64_MIN, INT64_MAX); break;
+	case ACCRT_ULONG: ACCRT_IDENT(uint64_t, 0, UINT64_MAX); break;
+	case ACCRT_FLOAT: ACCRT_IDENT_F(float, (float)INFINITY); break;
+	case ACCRT_DOUBLE: ACCRT_IDENT_F(double, (double)INFINITY); break;
+	}
+}
+
+#define ACCRT_COMBINE_INT(T, U)                                                                                \
+	do {                                                                                                  \
+		T acc_, x_;                                                                                   \
+		size_t i_;                                                                                    \
+		memcpy(&acc_, inout, sizeof acc_);                                                            \
+		for (i_ = 0; i_ < count; i_++) {                                                              \
+			memcpy(&x_, buf + i_ * sizeof x_, sizeof x_);                                         \
+			switch (op) {                                                                         \
+			case ACCRT_ADD: acc_ = (T)((U)acc_ + (U)x_); break; /* wraps, no UB */                \
+			case ACCRT_MUL: acc_ = (T)((U)acc_ * (U)x_); break;                                    \
+			case ACCRT_MAX: acc_ = x_ > acc_ ? x_ : acc_; break;                                   \
+			case ACCRT_MIN: acc_ = x_ < acc_ ? x_ : acc_; break;                                   \
+			case ACCRT_BAND: acc_ = (T)(acc_ & x_); break;                                         \
+			case ACCRT_BOR: acc_ = (T)(acc_ | x_); break;                                          \
+			case ACCRT_BXOR: acc_ = (T)(acc_ ^ x_); break;                                         \
+			case ACCRT_LAND: acc_ = (T)(acc_ && x_); break;                                        \
+			case ACCRT_LOR: acc_ = (T)(acc_ || x_); break;                                         \
+			}                                                                                     \
+		}                                                                                             \
+		memcpy(inout, &acc_, sizeof acc_);                                                            \
+	} while (0)
+
+#define ACCRT_COMBINE_FLOAT(T)                                                                                \
+	do {                                                                                                  \
+		T acc_, x_;                                                                                   \
+		size_t i_;                                                                                    \
+		memcpy(&acc_, inout, sizeof acc_);                                                            \
+		for (i_ = 0; i_ < count; i_++) {                                                              \
+			memcpy(&x_, buf + i_ * sizeof x_, sizeof x_);                                         \
+			switch (op) {                                                                         \
+			case ACCRT_ADD: acc_ = acc_ + x_; break;                                               \
+			case ACCRT_MUL: acc_ = acc_ * x_; break;                                               \
+			case ACCRT_MAX: acc_ = x_ > acc_ ? x_ : acc_; break;                                   \
+			case ACCRT_MIN: acc_ = x_ < acc_ ? x_ : acc_; break;                                   \
+			case ACCRT_LAND: acc_ = (T)(acc_ != 0 && x_ != 0); break;                              \
+			case ACCRT_LOR: acc_ = (T)(acc_ != 0 || x_ != 0); break;                               \
+			default: break;                                                                       \
+			}                                                                                     \
+		}                                                                                             \
+		memcpy(inout, &acc_, sizeof acc_);                                                            \
+	} while (0)
+
+cl_mem accrt_partials(size_t count, accrt_type type)
+{
+	ctx_t c = {"accrt_partials", NULL, 0, 0, NULL, NULL};
+	size_t bytes = (count ? count : 1) * accrt_type_size(type), i, best = (size_t)-1;
+	cl_int err;
+	cl_mem m;
+	ensure();
+	for (i = 0; i < S.npool; i++)
+		if (S.pool[i].bytes >= bytes && (best == (size_t)-1 || S.pool[i].bytes < S.pool[best].bytes))
+			best = i;
+	if (best != (size_t)-1) {
+		m = S.pool[best].mem;
+		S.pool[best] = S.pool[--S.npool];
+		return m;
+	}
+	m = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+	check(err, "clCreateBuffer", &c);
+	return m;
+}
+
+void accrt_partials_release(cl_mem partials)
+{
+	size_t bytes = 0;
+	if (!partials)
+		return;
+	clGetMemObjectInfo(partials, CL_MEM_SIZE, sizeof bytes, &bytes, NULL);
+	if (S.npool == S.cappool) {
+		S.cappool = S.cappool ? 2 * S.cappool : 8;
+		S.pool = xrealloc(S.pool, S.cappool * sizeof *S.pool);
+	}
+	S.pool[S.npool].mem = partials;
+	S.pool[S.npool].bytes = bytes;
+	S.npool++;
+}
+
+void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, void *inout, const char *name,
+                  const char *loc)
+{
+	ctx_t c = {"accrt_reduce", "reduction", 0, 0, NULL, NULL};
+	size_t es, bytes;
+	unsigned char *buf;
+	cl_event ev = NULL;
+	cl_int err;
+	double t0, ms;
+	c.name = name;
+	c.loc = loc;
+	check_op(type, op, name, loc);
+	es = accrt_type_size(type);
+	if (count == 0 || !partials) {
+		accrt_partials_release(partials);
+		return;
+	}
+	ensure();
+	bytes = count * es;
+	buf = xmalloc(bytes);
+	sync_async_queues(&c);
+	t0 = now_ms();
+	err = clEnqueueReadBuffer(S.queues[0].q, partials, CL_TRUE, 0, bytes, buf, 0, NULL, &ev);
+	check(err, "clEnqueueReadBuffer", &c);
+	ms = event_ms(ev);
+	if (ms < 0)
+		ms = now_ms() - t0;
+	clReleaseEvent(ev);
+	P.d2h_count++;
+	P.d2h_bytes += bytes;
+	P.d2h_ms += ms;
+	switch (type) {
+	case ACCRT_INT: ACCRT_COMBINE_INT(int32_t, uint32_t); break;
+	case ACCRT_UINT: ACCRT_COMBINE_INT(uint32_t, uint32_t); break;
+	case ACCRT_LONG: ACCRT_COMBINE_INT(int64_t, uint64_t); break;
+	case ACCRT_ULONG: ACCRT_COMBINE_INT(uint64_t, uint64_t); break;
+	case ACCRT_FLOAT: ACCRT_COMBINE_FLOAT(float); break;
+	case ACCRT_DOUBLE: ACCRT_COMBINE_FLOAT(double); break;
+	}
+	free(buf);
+	accrt_partials_release(partials);
+}
+
+/* ======================================================================= */
+/* Shutdown and profile                                                    */
+/* ======================================================================= */
+
+void accrt_shutdown(void)
+{
+	accrt_program_t *p;
+	size_t i;
+	if (!S.ready)
+		return;
+	accrt_wait_all();
+	while (S.by_dev.n)
+		map_free(S.by_dev.v[S.by_dev.n - 1]);
+	free(S.by_host.v);
+	free(S.by_dev.v);
+	for (p = S.programs; p;) {
+		accrt_program_t *np = p->next;
+		accrt_kernel_t *k;
+		for (k = p->kernels; k;) {
+			accrt_kernel_t *nk = k->next;
+			clReleaseKernel(k->k);
+			free(k->name);
+			free(k);
+			k = nk;
+		}
+		clReleaseProgram(p->prog);
+		free(p->copy);
+		free(p->name);
+		free(p);
+		p = np;
+	}
+	for (i = 0; i < S.npool; i++)
+		clReleaseMemObject(S.pool[i].mem);
+	free(S.pool);
+	free(S.pending);
+	for (i = 0; i < S.nqueues; i++)
+		clReleaseCommandQueue(S.queues[i].q);
+	free(S.queues);
+	clReleaseContext(S.ctx);
+	memset(&S, 0, sizeof S);
+}
+
+static int by_total_desc(const void *a, const void *b)
+{
+	const kstat_t *x = *(const kstat_t *const *)a, *y = *(const kstat_t *const *)b;
+	if (x->ms != y->ms)
+		return x->ms < y->ms ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void print_rate(FILE *f, const char *label, unsigned long count, unsigned long long bytes, double ms)
+{
+	fprintf(f, "%-30s %10lu %12llu %12.3f ", label, count, bytes, ms);
+	if (ms > 0)
+		fprintf(f, "%9.2f\n", (double)bytes / (ms * 1e6));
+	else
+		fprintf(f, "%9s\n", "-");
+}
+
+static void profile_at_exit(void)
+{
+	FILE *f = stderr;
+	kstat_t *s, **v;
+	size_t n = 0, i;
+	in_exit_handler = 1;
+	if (!P.enabled)
+		return;
+	if (S.ready) {
+		for (i = 0; i < S.nqueues; i++)
+			clFinish(S.queues[i].q);
+		harvest(0, 1);
+	}
+	if (P.path) {
+		f = fopen(P.path, "w");
+		if (!f) {
+			fprintf(stderr, "accls runtime: cannot write the profile to %s (ACCLS_PROFILE)\n", P.path);
+			return;
+		}
+	}
+	for (s = P.kernels; s; s = s->next)
+		n++;
+	v = xmalloc(n * sizeof *v);
+	for (s = P.kernels, i = 0; s; s = s->next)
+		v[i++] = s;
+	qsort(v, n, sizeof *v, by_total_desc);
+	fprintf(f, "accls profile: device %s\n", P.device);
+	fprintf(f, "%-30s %10s %12s %12s\n", "kernel", "launches", "total ms", "mean ms");
+	for (i = 0; i < n; i++)
+		fprintf(f, "%-30s %10lu %12.3f %12.3f\n", v[i]->name, v[i]->launches, v[i]->ms,
+		        v[i]->launches ? v[i]->ms / (double)v[i]->launches : 0.0);
+	fprintf(f, "%-30s %10s %12s %12s %9s\n", "transfer", "count", "bytes", "total ms", "GB/s");
+	print_rate(f, "host->device", P.h2d_count, P.h2d_bytes, P.h2d_ms);
+	print_rate(f, "device->host", P.d2h_count, P.d2h_bytes, P.d2h_ms);
+	fprintf(f, "%-30s %10lu %12s %12.3f\n", "program builds", P.builds, "", P.build_ms);
+	free(v);
+	if (f != stderr)
+		fclose(f);
+	else
+		fflush(f);
+}
+
+/* ======================================================================= */
+/* OpenACC API (openacc.h)                                                 */
+/* ======================================================================= */
+
+int acc_get_num_devices(acc_device_t type)
+{
+	devrec_t *v;
+	cl_int err;
+	size_t n, i;
+	int count = 0;
+	cl_device_type want;
+	if (type == acc_device_host)
+		return 1;
+	if (type == acc_device_none)
+		return 0;
+	n = list_devices(&v, &err);
+	want = want_cl_type(type);
+	for (i = 0; i < n; i++)
+		if (!want || (v[i].type & want))
+			count++;
+	free(v);
+	return count;
+}
+
+acc_device_t acc_get_device_type(void)
+{
+	ensure();
+	if (S.dev.type & CL_DEVICE_TYPE_GPU)
+		return acc_device_opencl_gpu;
+	if (S.dev.type & CL_DEVICE_TYPE_CPU)
+		return acc_device_opencl_cpu;
+	return acc_device_opencl_accelerator;
+}
+
+void acc_init(acc_device_t type)
+{
+	if (type == acc_device_host || type == acc_device_none)
+		return;
+	if (!S.ready)
+		S.want_type = type;
+	ensure();
+}
+
+void acc_shutdown(acc_device_t type)
+{
+	if (type == acc_device_host || type == acc_device_none)
+		return;
+	accrt_shutdown();
+}
+
+int acc_is_present(void *h, size_t bytes)
+{
+	map_t *m;
+	if (!S.ready || !h)
+		return 0;
+	return lookup((uintptr_t)h, bytes, &m) == FOUND;
+}
+
+static void *devaddr_of(const map_t *m, uintptr_t h)
+{
+	return m ? (void *)(m->dev + (h - m->host)) : NULL;
+}
+
+static void *api_enter(int clause, void *h, size_t bytes, const char *op)
+{
+	ctx_t c = {NULL, NULL, 0, 1, NULL, NULL};
+	map_t *m;
+	c.func = op;
+	c.op = op;
+	c.clause = clause;
+	m = data_enter(clause, h, bytes, ACCRT_DYNAMIC, &c);
+	return devaddr_of(m, (uintptr_t)h);
+}
+
+static void api_exit(int clause, void *h, size_t bytes, int flags, const char *op)
+{
+	ctx_t c = {NULL, NULL, 0, 2, NULL, NULL};
+	c.func = op;
+	c.op = op;
+	c.clause = clause;
+	data_exit(clause, h, bytes, ACCRT_DYNAMIC | flags, &c);
+}
+
+void *acc_copyin(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_COPYIN, h, bytes, "acc_copyin");
+}
+
+void *acc_create(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_CREATE, h, bytes, "acc_create");
+}
+
+void acc_copyout(void *h, size_t bytes)
+{
+	api_exit(ACCRT_COPYOUT, h, bytes, 0, "acc_copyout");
+}
+
+void acc_copyout_finalize(void *h, size_t bytes)
+{
+	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, "acc_copyout_finalize");
+}
+
+void acc_delete(void *h, size_t bytes)
+{
+	api_exit(ACCRT_DELETE, h, bytes, 0, "acc_delete");
+}
+
+void acc_delete_finalize(void *h, size_t bytes)
+{
+	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, "acc_delete_finalize");
+}
+
+void acc_update_device(void *h, size_t bytes)
+{
+	ctx_t c = {"acc_update_device", "acc_update_device", 0, 0, NULL, NULL};
+	update(1, h, bytes, 0, &c);
+}
+
+void acc_update_self(void *h, size_t bytes)
+{
+	ctx_t c = {"acc_update_self", "acc_update_self", 0, 0, NULL, NULL};
+	update(0, h, bytes, 0, &c);
+}
+
+void *acc_malloc(size_t bytes)
+{
+	ctx_t c = {"acc_malloc", "acc_malloc", 0, 0, NULL, NULL};
+	if (bytes == 0)
+		return NULL;
+	ensure();
+	return (void *)map_new(0, bytes, &c)->dev;
+}
+
+void acc_free(void *d)
+{
+	map_t *m;
+	if (!d)
+		return;
+	m = S.ready ? lookup_dev((uintptr_t)d) : NULL;
+	if (!m || m->host || m->dev != (uintptr_t)d)
+		fatal("acc_free: %p was not returned by acc_malloc (or was freed already)", d);
+	map_free(m);
+}
+
+void *acc_deviceptr(void *h)
+{
+	map_t *m;
+	if (!S.ready || !h || lookup((uintptr_t)h, 0, &m) != FOUND)
+		return NULL;
+	return devaddr_of(m, (uintptr_t)h);
+}
+
+void *acc_hostptr(void *d)
+{
+	map_t *m;
+	if (!S.ready || !d)
+		return NULL;
+	m = lookup_dev((uintptr_t)d);
+	if (!m || !m->host)
+		return NULL;
+	return (void *)(m->host + ((uintptr_t)d - m->dev));
+}
+
+void acc_wait_all(void)
+{
+	accrt_wait_all();
+}

@@ -1,0 +1,409 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The tests build the embedded runtime with the host C compiler, link small C
+// programs from testdata/ against it and libOpenCL, and run them on the
+// default OpenCL device (PoCL here). Without OpenCL (no headers, no library or
+// no platform) they skip, unless ACCLS_REQUIRE_OPENCL is set: then they fail.
+
+var env struct {
+	once   sync.Once
+	dir    string // temp dir with the runtime's files and accrt.o
+	cc     string
+	skip   string // why OpenCL is unavailable, "" when it is
+	err    error  // a real failure (the runtime does not compile)
+	mu     sync.Mutex
+	builds map[string]string // testdata program -> binary
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if env.dir != "" {
+		os.RemoveAll(env.dir)
+	}
+	os.Exit(code)
+}
+
+func runCmd(dir string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return string(out), fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out), nil
+}
+
+const probeSrc = `#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+int main(void) {
+	cl_uint n = 0;
+	cl_int err = clGetPlatformIDs(0, NULL, &n);
+	printf("%d %u\n", (int)err, n);
+	return 0;
+}
+`
+
+func setupEnv() {
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		if cc, err = exec.LookPath("gcc"); err != nil {
+			env.skip = "no C compiler (cc) on PATH"
+			return
+		}
+	}
+	env.cc = cc
+	dir, err := os.MkdirTemp("", "accrt-test-")
+	if err != nil {
+		env.err = err
+		return
+	}
+	env.dir = dir
+	env.builds = map[string]string{}
+	if _, err := WriteTo(dir); err != nil {
+		env.err = err
+		return
+	}
+	// OpenCL headers and library, and at least one platform.
+	if err := os.WriteFile(filepath.Join(dir, "probe.c"), []byte(probeSrc), 0o644); err != nil {
+		env.err = err
+		return
+	}
+	if _, err := runCmd(dir, cc, "-o", "probe", "probe.c", "-lOpenCL"); err != nil {
+		env.skip = "OpenCL headers or libOpenCL missing (Debian: ocl-icd-opencl-dev opencl-headers): " + firstLine(err.Error())
+		return
+	}
+	out, err := runCmd(dir, filepath.Join(dir, "probe"))
+	if err != nil {
+		env.skip = "OpenCL probe failed: " + firstLine(err.Error())
+		return
+	}
+	var code, n int
+	fmt.Sscan(out, &code, &n)
+	if code != 0 || n == 0 {
+		env.skip = fmt.Sprintf("no OpenCL platform (clGetPlatformIDs: %d, %d platforms; Debian: pocl-opencl-icd)", code, n)
+		return
+	}
+	// The runtime itself must compile: a failure here is a failure, not a skip.
+	if _, err := runCmd(dir, cc, "-O2", "-std=c99", "-Wall", "-Wextra", "-c", "accrt.c", "-o", "accrt.o"); err != nil {
+		env.err = err
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// needOpenCL returns the directory holding the compiled runtime, or skips.
+func needOpenCL(t *testing.T) string {
+	t.Helper()
+	env.once.Do(setupEnv)
+	if env.err != nil {
+		t.Fatal(env.err)
+	}
+	if env.skip != "" {
+		if os.Getenv("ACCLS_REQUIRE_OPENCL") != "" {
+			t.Fatalf("ACCLS_REQUIRE_OPENCL is set but %s", env.skip)
+		}
+		t.Skip(env.skip)
+	}
+	return env.dir
+}
+
+// build compiles testdata/<prog>.c with the runtime and returns the binary.
+func build(t *testing.T, prog string) string {
+	t.Helper()
+	dir := needOpenCL(t)
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	if bin, ok := env.builds[prog]; ok {
+		return bin
+	}
+	src, err := filepath.Abs(filepath.Join("testdata", prog+".c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, prog)
+	if _, err := runCmd(dir, env.cc, "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", dir, "-I",
+		filepath.Dir(src), "-o", bin, src, "accrt.o", "-lOpenCL"); err != nil {
+		t.Fatal(err)
+	}
+	env.builds[prog] = bin
+	return bin
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// run runs a test program with the given ACCLS_* settings (the caller's are
+// removed from the environment first).
+func run(t *testing.T, prog string, vars map[string]string, args ...string) result {
+	t.Helper()
+	bin := build(t, prog)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = env.dir
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "ACCLS_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	for k, v := range vars {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := result{stdout: out.String(), stderr: errb.String()}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee) && ee.Exited():
+		r.code = ee.ExitCode()
+	default:
+		t.Fatalf("%s %v: %v\nstdout:\n%s\nstderr:\n%s", prog, args, err, r.stdout, r.stderr)
+	}
+	return r
+}
+
+// ok runs a self-checking program and expects exit 0 and "<name>: ok".
+func ok(t *testing.T, prog string, vars map[string]string, args ...string) result {
+	t.Helper()
+	r := run(t, prog, vars, args...)
+	if r.code != 0 || !strings.Contains(r.stdout, prog+": ok") {
+		t.Fatalf("%s %v: exit %d\nstdout:\n%s\nstderr:\n%s", prog, args, r.code, r.stdout, r.stderr)
+	}
+	return r
+}
+
+// fails runs a program that must fail with exit status 2 and stderr matching
+// every pattern.
+func fails(t *testing.T, prog string, vars map[string]string, args []string, patterns ...string) result {
+	t.Helper()
+	r := run(t, prog, vars, args...)
+	if r.code != 2 {
+		t.Errorf("%s %v: exit %d, want 2\nstdout:\n%s\nstderr:\n%s", prog, args, r.code, r.stdout, r.stderr)
+	}
+	for _, p := range patterns {
+		if !regexp.MustCompile(p).MatchString(r.stderr) {
+			t.Errorf("%s %v: stderr does not match %q:\n%s", prog, args, p, r.stderr)
+		}
+	}
+	return r
+}
+
+func TestFiles(t *testing.T) {
+	f := Files()
+	for _, n := range []string{"accrt.h", "accrt.c", "openacc.h"} {
+		if len(f[n]) == 0 {
+			t.Errorf("Files()[%q] is empty", n)
+		}
+	}
+	if !bytes.Contains(f["accrt.h"], []byte("accrt_enter")) || !bytes.Contains(f["openacc.h"], []byte("acc_copyin")) {
+		t.Error("embedded headers lack their API")
+	}
+	dir := t.TempDir()
+	paths, err := WriteTo(filepath.Join(dir, "rt"))
+	if err != nil || len(paths) != 3 {
+		t.Fatalf("WriteTo: %v %v", paths, err)
+	}
+}
+
+// TestWarnings: the runtime compiles without warnings as C99 and GNU11,
+// -pedantic included.
+func TestWarnings(t *testing.T) {
+	dir := needOpenCL(t)
+	for _, std := range []string{"c99", "gnu11"} {
+		out, err := runCmd(dir, env.cc, "-std="+std, "-Wall", "-Wextra", "-pedantic", "-Werror", "-O2", "-c",
+			"accrt.c", "-o", "w-"+std+".o")
+		if err != nil {
+			t.Errorf("-std=%s: %v", std, err)
+		} else if strings.TrimSpace(out) != "" {
+			t.Errorf("-std=%s: output %s", std, out)
+		}
+	}
+}
+
+func TestVectorAdd(t *testing.T) {
+	t.Parallel()
+	ok(t, "vadd", nil)
+}
+
+func TestPresentTable(t *testing.T) {
+	t.Parallel()
+	ok(t, "present", nil)
+}
+
+func TestPresentErrors(t *testing.T) {
+	t.Parallel()
+	fails(t, "present", nil, []string{"absent"},
+		`(?m)^accls runtime: 'a' \(host 0x[0-9a-f]+, 4096 bytes\) is not present on the device \(present clause at present\.c:12\)$`)
+	fails(t, "present", nil, []string{"partial"},
+		`(?m)^accls runtime: 'a\[5:10\]' \(host 0x[0-9a-f]+, 40 bytes\) is partially present on the device: it overlaps 'a\[0:10\]' \(host 0x[0-9a-f]+, 40 bytes, mapped at present\.c:3\) without being contained in it \(copyin clause at present\.c:7\)$`)
+	fails(t, "present", nil, []string{"contains"},
+		`'a\[0:30\]' .* is partially present .* \(exit data copyout at present\.c:9\)`)
+	fails(t, "present", nil, []string{"update-absent"},
+		`(?m)^accls runtime: 'a' \(host 0x[0-9a-f]+, 4096 bytes\) is not present on the device \(update self at present\.c:5\)$`)
+	fails(t, "present", nil, []string{"delete-entry"}, `accrt_enter: clause 7 \(delete\) is not an entry action`)
+}
+
+func TestUpdateSubrange(t *testing.T) {
+	t.Parallel()
+	ok(t, "update", nil)
+}
+
+func TestReductions(t *testing.T) {
+	t.Parallel()
+	r := ok(t, "reduce", nil)
+	if !strings.Contains(r.stdout, "reduce: 96 operator/type cases") {
+		t.Errorf("reduce ran an unexpected number of cases:\n%s", r.stdout)
+	}
+	fails(t, "reduce", nil, []string{"float-bitand"},
+		`reduction operator '&' needs an integer type, not float, for 'f' at reduce\.c:77`)
+}
+
+func TestAPI(t *testing.T) {
+	t.Parallel()
+	ok(t, "api", nil)
+	fails(t, "api", nil, []string{"free-bad"}, `acc_free: 0x[0-9a-f]+ was not returned by acc_malloc`)
+	fails(t, "api", nil, []string{"devptr-bad"},
+		`'p' \(0x[0-9a-f]+\) is not a device address .*\(deviceptr clause at api\.c:9\)`)
+}
+
+func TestBuildError(t *testing.T) {
+	t.Parallel()
+	r := fails(t, "builderr", nil, []string{"line"},
+		`(?m)^accls runtime: OpenCL program 'bad\.cl' failed to build for device '.+': CL_BUILD_PROGRAM_FAILURE \(-11\); build log:$`,
+		`user\.c:42:\d+: .*undeclared_b`, // #line-mapped
+		`bad\.cl:2:\d+: .*undeclared_a`,  // before the #line: named after the program
+	)
+	if strings.Contains(r.stderr, "kcache") || strings.Contains(r.stderr, "tempfile") {
+		t.Errorf("build log still names the compiler's temporary file:\n%s", r.stderr)
+	}
+	fails(t, "builderr", nil, []string{"noline"}, `bad\.cl:3:\d+: .*undeclared_c`)
+	fails(t, "builderr", nil, []string{"nokernel"}, `OpenCL program 'one\.cl' has no kernel 'nope'`)
+}
+
+func TestDeviceSelection(t *testing.T) {
+	t.Parallel()
+	r := fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "nonexistent"}, nil,
+		`(?m)^accls runtime: no OpenCL device matches ACCLS_DEVICE=nonexistent \(available: \d+:\d+ '.+' \((gpu|cpu|accelerator|custom), .+\)\)$`)
+	if strings.Contains(r.stdout, "vadd:") {
+		t.Errorf("program ran on no device:\n%s", r.stdout)
+	}
+	// The default device, and the same device named by index, by P:D, by type
+	// and by a case-changed substring of its name.
+	v := ok(t, "vadd", map[string]string{"ACCLS_VERBOSE": "1"})
+	m := regexp.MustCompile(`(?m)^accls runtime: device (\d+):(\d+) '(.+)' \((gpu|cpu|accelerator|custom), (.+?)\), `).FindStringSubmatch(v.stderr)
+	if m == nil {
+		t.Fatalf("ACCLS_VERBOSE=1 did not name the device:\n%s", v.stderr)
+	}
+	if !strings.Contains(v.stderr, "accls runtime: built program 'vadd.c' in ") {
+		t.Errorf("ACCLS_VERBOSE=1 did not report the build:\n%s", v.stderr)
+	}
+	name := m[3]
+	for _, sel := range []string{m[1] + ":" + m[2], m[4], strings.ToUpper(name[:len(name)/2+1]), strings.ToLower(m[5])} {
+		r := ok(t, "vadd", map[string]string{"ACCLS_DEVICE": sel, "ACCLS_VERBOSE": "1"})
+		if !strings.Contains(r.stderr, "'"+name+"'") {
+			t.Errorf("ACCLS_DEVICE=%s chose another device:\n%s", sel, r.stderr)
+		}
+	}
+	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "99:0"}, nil, `no OpenCL device matches ACCLS_DEVICE=99:0`)
+}
+
+var profileLines = []string{
+	`(?m)^accls profile: device '.+' \(.+\)$`,
+	`(?m)^kernel +launches +total ms +mean ms$`,
+	`(?m)^vadd +1 +\d+\.\d{3} +\d+\.\d{3}$`,
+	`(?m)^transfer +count +bytes +total ms +GB/s$`,
+	`(?m)^host->device +2 +8000 +\d+\.\d{3} +(\d+\.\d\d|-)$`,
+	`(?m)^device->host +1 +4000 +\d+\.\d{3} +(\d+\.\d\d|-)$`,
+	`(?m)^program builds +1 +\d+\.\d{3}$`,
+}
+
+func TestProfile(t *testing.T) {
+	t.Parallel()
+	r := ok(t, "vadd", map[string]string{"ACCLS_PROFILE": "1"})
+	for _, p := range profileLines {
+		if !regexp.MustCompile(p).MatchString(r.stderr) {
+			t.Errorf("ACCLS_PROFILE=1: stderr does not match %q:\n%s", p, r.stderr)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "profile.txt")
+	r = ok(t, "vadd", map[string]string{"ACCLS_PROFILE": path})
+	if strings.Contains(r.stderr, "accls profile") {
+		t.Errorf("ACCLS_PROFILE=path also printed to stderr:\n%s", r.stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range profileLines {
+		if !regexp.MustCompile(p).Match(b) {
+			t.Errorf("ACCLS_PROFILE=path: file does not match %q:\n%s", p, b)
+		}
+	}
+	r = ok(t, "vadd", nil)
+	if r.stderr != "" {
+		t.Errorf("without ACCLS_PROFILE/ACCLS_VERBOSE the runtime printed:\n%s", r.stderr)
+	}
+}
+
+// BenchmarkPoCL runs testdata/bench.c once per iteration and reports PoCL's
+// numbers on this machine: cold and warm program builds, the first launch,
+// launch overhead (synchronous and queued), and copy bandwidth.
+func BenchmarkPoCL(b *testing.B) {
+	dir := benchEnv(b)
+	for i := 0; i < b.N; i++ {
+		out, err := runCmd(dir, filepath.Join(dir, "bench"), "64", "2000")
+		if err != nil {
+			b.Fatal(err)
+		}
+		re := regexp.MustCompile(`(?m)^bench: (\w+) ([0-9.]+) (\S+)`)
+		for _, m := range re.FindAllStringSubmatch(out, -1) {
+			var v float64
+			fmt.Sscan(m[2], &v)
+			b.ReportMetric(v, m[3]+"/"+m[1])
+		}
+		if i == 0 {
+			b.Log("\n" + out)
+		}
+	}
+}
+
+func benchEnv(b *testing.B) string {
+	env.once.Do(setupEnv)
+	if env.err != nil {
+		b.Fatal(env.err)
+	}
+	if env.skip != "" {
+		b.Skip(env.skip)
+	}
+	src, _ := filepath.Abs(filepath.Join("testdata", "bench.c"))
+	if _, err := runCmd(env.dir, env.cc, "-O2", "-std=c99", "-I", env.dir, "-o", "bench", src, "accrt.o",
+		"-lOpenCL"); err != nil {
+		b.Fatal(err)
+	}
+	return env.dir
+}
