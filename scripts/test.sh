@@ -5,6 +5,8 @@
 set -euo pipefail
 source "$(dirname "$0")/setup.sh"
 accls_setup
+# setup installed PoCL: the OpenCL tests must run, not skip.
+export ACCLS_REQUIRE_OPENCL="${ACCLS_REQUIRE_OPENCL:-1}"
 
 echo "== gofmt and go vet"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
