@@ -31,6 +31,9 @@ type FuncDecl struct {
 	Name     string
 	NameSpan acc.Span // of the first declaration
 	Def      *Func    // nil when only declared in this document
+	// FromHeader is set for functions declared outside the document (system
+	// headers, included files, compiler builtins); NameSpan is then empty.
+	FromHeader bool
 }
 
 // Func is one function definition.
@@ -45,6 +48,10 @@ type Func struct {
 	// of the last text in which it did, with spans shifted by the move of the
 	// function's start. Its spans inside the body may not match the current text.
 	Stale bool
+	// Holes are the parts of the current body that did not parse and were
+	// left out of Body by error recovery (statements being typed); nil
+	// normally.
+	Holes []acc.Span
 }
 
 // StmtKind is the kind of a statement.
@@ -149,6 +156,10 @@ type Var struct {
 	Func     *Func // nil for globals
 	Scope    *Stmt // the block (or for statement) that declares a local; nil otherwise
 	Init     *Expr // the initializer, nil when none
+	// FromHeader is set for variables declared outside the document (a
+	// system or included header: stderr, errno...); its spans are then empty.
+	// Such variables are not in File.Globals.
+	FromHeader bool
 }
 
 // TypeKind is the kind of a type.
@@ -182,6 +193,8 @@ type Type struct {
 	Fields   []*Field // TypeStruct, TypeUnion
 	// Restrict and Const qualify the type itself (for a pointer: the pointer, not the pointee).
 	Restrict, Const bool
+
+	named bool // Name is a typedef name, not the structural spelling
 }
 
 // Field is a member of a struct or union.

@@ -1,0 +1,65 @@
+package cfacts
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/accls/accls/internal/testgen"
+)
+
+func benchParse(b *testing.B, text []byte) {
+	p := sharedParser(b)
+	ctx := context.Background()
+	// The first parse makes the prelude (or finds it on disk).
+	f, err := p.Parse(ctx, "bench.c", text, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(f.Funcs) == 0 {
+		b.Fatalf("no functions: %v", f.Notes)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := p.Parse(ctx, "bench.c", text, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParse10k(b *testing.B) { benchParse(b, testgen.Program(10_000, 400)) }
+func BenchmarkParse50k(b *testing.B) { benchParse(b, testgen.Program(50_000, 2000)) }
+
+// BenchmarkParseSmall is a 50-line file with the usual three includes.
+func BenchmarkParseSmall(b *testing.B) { benchParse(b, testgen.Program(50, 4)) }
+
+// BenchmarkParseError10k is the 10k-line file with a syntax error in one
+// function: recovery costs another parse or two.
+func BenchmarkParseError10k(b *testing.B) {
+	text := testgen.Program(10_000, 400)
+	i := len(text) / 2
+	for text[i] != ';' {
+		i++
+	}
+	text[i] = '@'
+	benchParse(b, text)
+}
+
+// BenchmarkPrelude is the making of the prelude of <stdio.h>, <stdlib.h>
+// and <math.h> by the host compiler, without any cache.
+func BenchmarkPrelude(b *testing.B) {
+	dir := b.TempDir()
+	text := testgen.Program(50, 4)
+	for range b.N {
+		os.RemoveAll(dir)
+		p := NewParser(Options{CacheDir: dir})
+		t0 := time.Now()
+		if _, err := p.Parse(context.Background(), "bench.c", text, nil); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(time.Since(t0).Milliseconds()), "ms/first-parse")
+	}
+}

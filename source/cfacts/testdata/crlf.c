@@ -1,0 +1,5 @@
+int crlf(int a)
+{
+    int b = a * 2;
+    return b;
+}
