@@ -14,6 +14,9 @@ type Check struct {
 	Rules []string
 	// Directive runs once per scanned directive.
 	Directive func(p *Pass, d *acc.Directive)
+	// Model runs once per document over the region model (semantic checks:
+	// those that need the C code).
+	Model func(p *Pass, m *Model)
 }
 
 // directiveChecks is the table of checks that need only the scanned
@@ -31,10 +34,34 @@ var directiveChecks = []*Check{
 // DirectiveChecks returns the table of directive-level checks.
 func DirectiveChecks() []*Check { return directiveChecks }
 
+// semanticChecks is the table of checks that read the region model (the
+// directives bound to the C code). Each lives in its own file.
+var semanticChecks = []*Check{
+	loopsCheck,
+	levelsCheck,
+	routineCheck,
+	nestingCheck,
+	standaloneCheck,
+	branchCheck,
+	atomicCheck,
+	reductionNestCheck,
+	implicitCheck,
+	dataClausesCheck,
+	reductionTypesCheck,
+	subarrayBoundsCheck,
+	transfersCheck,
+	dependenceCheck,
+}
+
+// SemanticChecks returns the table of semantic checks.
+func SemanticChecks() []*Check { return semanticChecks }
+
 // Pass carries one run of the checks over one document.
 type Pass struct {
-	Text  []byte
-	File  *acc.File
+	Text []byte
+	File *acc.File
+	// Model is the region model; nil for the directive-level checks.
+	Model *Model
 	diags []Diagnostic
 }
 
@@ -64,6 +91,69 @@ func CheckDirectives(text []byte, f *acc.File) []Diagnostic {
 	}
 	sortDiagnostics(p.diags)
 	return p.diags
+}
+
+// CheckSemantics runs every semantic check over the region model and returns
+// the diagnostics sorted by position. Nothing is reported inside functions
+// whose facts are stale (their current text does not parse) or missing.
+func CheckSemantics(m *Model) []Diagnostic {
+	if m == nil {
+		return nil
+	}
+	p := &Pass{Text: m.Text, File: m.Acc, Model: m}
+	for _, c := range semanticChecks {
+		c.Model(p, m)
+	}
+	diags := p.diags[:0]
+	skip := m.unreliable()
+	for _, d := range p.diags {
+		if !inAnySpan(skip, d.Span.Start) {
+			diags = append(diags, d)
+		}
+	}
+	sortDiagnostics(diags)
+	return diags
+}
+
+// unreliable returns the parts of the document where semantic diagnostics
+// would rest on wrong facts: functions whose facts are stale or missing, and
+// in functions with holes (statements being typed, left out by the C front
+// end's error recovery) each hole with the outermost region around it or
+// bound across it.
+func (m *Model) unreliable() []acc.Span {
+	var skip []acc.Span
+	for _, fm := range m.Funcs {
+		f := fm.Func
+		if f.Stale || f.Body == nil {
+			skip = append(skip, f.Span)
+			continue
+		}
+		for _, h := range f.Holes {
+			skip = append(skip, h)
+			for _, r := range regionsOf(fm) {
+				ext := r.extent()
+				end := ext.End
+				if r.Stmt == nil && r.Container != nil {
+					end = r.Container.Span.End // bound to nothing: perhaps to what the hole held
+				}
+				crosses := r.Stmt != nil && r.Directive.Span.End <= h.Start && h.End <= r.Stmt.Span.Start
+				if crosses || ext.Start <= h.Start && h.Start < end {
+					skip = append(skip, acc.Span{Start: ext.Start, End: max(end, h.End)})
+					break
+				}
+			}
+		}
+	}
+	return skip
+}
+
+func inAnySpan(spans []acc.Span, off int) bool {
+	for _, s := range spans {
+		if s.Start <= off && off < s.End {
+			return true
+		}
+	}
+	return false
 }
 
 func sortDiagnostics(ds []Diagnostic) {

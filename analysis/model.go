@@ -19,6 +19,10 @@ type Model struct {
 	// declarations included); directives outside any function body or not
 	// bound to C (a function that did not parse) are absent.
 	ByDirective map[*acc.Directive]*Region
+	// Routines maps a function name to the `routine` directive that applies
+	// to it (the first one: before its declaration or definition, or a
+	// `routine(name)`), for functions defined here or only declared.
+	Routines map[string]*acc.Directive
 }
 
 // FuncModel is one function definition and its regions.
@@ -27,10 +31,16 @@ type FuncModel struct {
 	// Routine is the `routine` directive that applies to the function (one
 	// right before it, or a `routine(name)`), nil when none.
 	Routine *acc.Directive
-	// Level is the routine's level of parallelism (LevelNone without routine).
+	// Level is the routine's level of parallelism from its default
+	// device_type section: LevelNone without routine (or when the levels
+	// appear only after device_type), LevelSeq when the routine names no
+	// level at all (what gcc and flang assume).
 	Level Level
 	// Regions are the outermost regions of the function body, in source order.
 	Regions []*Region
+	// Directives are all directives inside the function definition, in
+	// source order, bound or not (when Func.Body is nil none is bound).
+	Directives []*acc.Directive
 }
 
 // RegionKind classifies a region by its directive.
@@ -126,4 +136,13 @@ type VarAttr struct {
 	Read, Written bool
 	// First is the first reference inside the construct.
 	First acc.Span
+	// Predetermined is set for variables that are private without any clause
+	// (OpenACC 3.3 §2.6.1): declared inside the construct, or the loop
+	// variable of a loop associated with a loop or combined construct.
+	Predetermined bool
+	// Deref is set when the construct accesses the data a pointer points to
+	// (p[i], *p, p->f).
+	Deref bool
+	// Refs are the references inside the construct, in source order.
+	Refs []*Ref
 }

@@ -1,4 +1,161 @@
 package analysis
 
 // structureRules need the C code: nesting, loops, routines, branches, atomics.
-var structureRules = []*Rule{}
+// Examples that start at file scope (with a function definition) are checked
+// as they are; the others are wrapped in a function.
+var structureRules = []*Rule{
+	{
+		ID: "loop-not-for", Severity: SeverityError,
+		Summary: "a loop construct is not followed by a `for` loop",
+		Doc: "`loop` and the combined constructs (`parallel loop`, `serial loop`, `kernels loop`) apply to the " +
+			"C `for` statement that follows them (OpenACC 3.3 §2.9). A `while` or `do` loop, a block or any other " +
+			"statement cannot be partitioned; rewrite the loop as a `for` loop with a computable trip count.",
+		Example: "#pragma acc parallel loop\nwhile (n > 0) { a[--n] = 0; }",
+	},
+	{
+		ID: "collapse-too-deep", Severity: SeverityError,
+		Summary: "collapse or tile asks for more loops than the nest has",
+		Doc: "`collapse(n)` and `tile(s1, ..., sn)` associate the n outermost loops of the nest that follows " +
+			"(§2.9.1, §2.9.8). Each associated loop but the innermost must contain the next one as its only loop, " +
+			"and all of them must be `for` loops. The diagnostic is on the clause argument; the related " +
+			"information points at the loop where the nest ends.",
+		Example: "#pragma acc parallel loop collapse(2)\nfor (int i = 0; i < n; i++)\n    a[i] = 0;",
+	},
+	{
+		ID: "collapse-not-tightly-nested", Severity: SeverityError,
+		Summary: "the loops of a collapse or tile nest are not tightly nested",
+		Doc: "The body of each associated loop but the innermost must hold exactly one loop: two sibling loops " +
+			"cannot be collapsed. Code between the associated loops (\"intervening code\") is allowed, but it may not " +
+			"contain OpenACC directives or calls of the OpenACC API (§2.9.1). Split the nest, or collapse fewer loops.",
+		Example: "#pragma acc parallel loop collapse(2)\nfor (int i = 0; i < n; i++) {\n" +
+			"    for (int j = 0; j < n; j++) a[i] += j;\n    for (int j = 0; j < n; j++) a[i] -= j;\n}",
+	},
+	{
+		ID: "loop-level-order", Severity: SeverityError,
+		Summary: "gang, worker and vector loops are nested in the wrong order",
+		Doc: "Within one compute region, gang parallelism is outermost, then worker, then vector (§2.9.2–§2.9.4): " +
+			"a loop with `worker` may not contain a `gang` or `worker` loop, a `vector` loop may not contain any " +
+			"partitioned loop, and a `gang` loop may not contain another `gang` loop (inside `parallel`, an inner " +
+			"`gang(dim:e)` is allowed under an outer `gang(dim:d)` when e < d). A combined construct counts as the " +
+			"outer loop. The related information points at the enclosing loop's clause.",
+		Example: "#pragma acc parallel loop vector\nfor (int i = 0; i < n; i++) {\n    #pragma acc loop gang\n" +
+			"    for (int j = 0; j < n; j++) a[i] += j;\n}",
+	},
+	{
+		ID: "level-arg-invalid", Severity: SeverityError,
+		Summary: "a gang, worker or vector argument the enclosing compute construct does not permit",
+		Doc: "Whether a loop's `gang`, `worker` and `vector` clauses may take an argument depends on the " +
+			"compute construct around the loop (§2.9.2–§2.9.4): the number of gangs (`gang(n)`, `gang(num:n)`) " +
+			"and of workers (`worker(n)`) only inside `kernels`, and only when that `kernels` has no `num_gangs` / " +
+			"`num_workers`; `gang(dim:d)` only inside `parallel`, on an orphaned loop or in a `routine gang`; a " +
+			"vector length (`vector(n)`) not inside `serial` or on orphaned loops, nor when the construct has " +
+			"`vector_length`. Inside `parallel`, `vector(n)` is a warning: clang accepts it, gcc rejects it. Set " +
+			"the counts on the compute construct instead (`num_gangs`, `num_workers`, `vector_length`).",
+		Example: "#pragma acc parallel\n{\n    #pragma acc loop gang(num:8)\n    for (int i = 0; i < n; i++) a[i] = 0;\n}",
+	},
+	{
+		ID: "routine-level-mismatch", Severity: SeverityError,
+		Summary: "a routine's level does not fit its loops or its call site",
+		Doc: "A `routine` directive states the parallelism a function uses (§2.15.1): a `routine seq` may " +
+			"contain only sequential loops, a `routine vector` vector loops, a `routine worker` worker and vector " +
+			"loops. And a routine must be called where that parallelism is still free: a `routine vector` not " +
+			"inside a `vector` loop, a `routine worker` not inside a `worker` or `vector` loop, a `routine gang` " +
+			"not inside any partitioned loop; a routine may call routines of its own level or below only. The " +
+			"related information points at the routine directive.",
+		Example: "#pragma acc routine vector\nvoid row(float *a, int n);\n\n" +
+			"void f(float *a, int n) {\n    #pragma acc parallel loop vector\n" +
+			"    for (int i = 0; i < n; i++)\n        row(a, n);\n}",
+	},
+	{
+		ID: "routine-missing", Severity: SeverityWarning,
+		Summary: "device code calls a function without a routine directive",
+		Doc: "A function called inside a compute region (or from a routine) runs on the device, and compilers " +
+			"generate a device version only for functions with a `routine` directive seen before the call (§2.15). " +
+			"accls reports calls of functions defined in the same file that have none, or whose directive comes " +
+			"after the call. The fix inserts `#pragma acc routine seq` (or the level of the function's orphaned " +
+			"loops) before the function.",
+		Example: "float twice(float x) { return 2 * x; }\n\n" +
+			"void f(float *a, int n) {\n    #pragma acc parallel loop\n" +
+			"    for (int i = 0; i < n; i++)\n        a[i] = twice(a[i]);\n}",
+	},
+	{
+		ID: "orphan-loop-no-routine", Severity: SeverityWarning,
+		Summary: "an orphaned loop construct in a function without a routine directive",
+		Doc: "A `loop` construct outside any compute construct partitions its loop only when the function is " +
+			"a routine called from a compute region (§2.9, §2.15). Without a `routine` directive the function " +
+			"runs on the host and gcc rejects the loop (\"loop directive must be associated with an OpenACC compute " +
+			"region\"). The fix adds `#pragma acc routine` with the level of the loop (gang, worker, vector or seq).",
+		Example: "void scale(float *a, int n) {\n    #pragma acc loop vector\n" +
+			"    for (int i = 0; i < n; i++) a[i] *= 2;\n}",
+	},
+	{
+		ID: "nested-compute-construct", Severity: SeverityWarning,
+		Summary: "a compute construct inside another compute region",
+		Doc: "OpenACC allows nested compute constructs, but gcc rejects them (\"'parallel' construct inside of " +
+			"'parallel' region\") and nvc does not support them. Use `loop` constructs inside the one compute " +
+			"construct instead.",
+		Example: "#pragma acc parallel\n{\n    #pragma acc kernels\n    for (int i = 0; i < n; i++) a[i] = 0;\n}",
+	},
+	{
+		ID: "data-construct-in-compute", Severity: SeverityWarning,
+		Summary: "a data directive inside a compute region",
+		Doc: "`data`, `host_data`, `enter data`, `exit data` and `update` move data between host and device; " +
+			"inside a compute region they have no meaning (the code runs on the device) and gcc rejects them. " +
+			"Move the directive before or after the compute construct.",
+		Example: "#pragma acc parallel\n{\n    #pragma acc update self(a[0:n])\n}",
+	},
+	{
+		ID: "bad-nesting", Severity: SeverityError,
+		Summary: "a directive where it may not appear",
+		Doc: "`init`, `shutdown` and `set` may not appear inside a compute region (§2.14.1–§2.14.3), and an " +
+			"`atomic` construct contains only its atomic statement(s), no other directive (§2.12).",
+		Example: "#pragma acc parallel\n{\n    #pragma acc set device_num(0)\n}",
+	},
+	{
+		ID: "cache-outside-loop", Severity: SeverityError,
+		Summary: "a cache directive not at the top of a device loop body",
+		Doc: "`cache` asks for array elements to be kept in fast memory for the iterations of a loop; it must " +
+			"appear at the top of the body of a loop that runs on the device: one inside a compute region, " +
+			"associated with a `loop` construct, or in a routine (§2.10). Declarations may precede it.",
+		Example: "#pragma acc cache(a[0:n])",
+	},
+	{
+		ID: "standalone-directive-placement", Severity: SeverityError,
+		Summary: "a standalone directive is the whole body of an if, loop or label",
+		Doc: "`update`, `enter data`, `exit data`, `wait`, `init`, `shutdown`, `set` and `cache` are not " +
+			"statements: they may not be the body of an `if`, `else`, `for`, `while`, `do` or `switch`, nor " +
+			"follow a label. gcc rejects it (\"may only be used in compound statements\"); a compiler that ignores " +
+			"the pragma silently makes the *next* statement the body. The fix wraps the directive in braces.",
+		Example: "if (n > 0)\n    #pragma acc update self(a[0:n])\ns = 1;",
+	},
+	{
+		ID: "branch-out-of-region", Severity: SeverityError,
+		Summary: "a branch leaves or enters a compute or data construct",
+		Doc: "A program may not branch into or out of a compute construct (§2.5.4): no `return`, no `goto` to " +
+			"a label outside, no `break` or `continue` that leaves the construct, and no `goto` into it. All " +
+			"compilers apply the same rule to `data` and `host_data` constructs. A `break` out of the loop of a " +
+			"`loop` or combined construct is also rejected (every iteration must run); `break` and `continue` " +
+			"that stay inside a loop or `switch` of the region are fine.",
+		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) {\n    if (a[i] < 0) return;\n}",
+	},
+	{
+		ID: "atomic-invalid-form", Severity: SeverityError,
+		Summary: "the statement under atomic does not have an allowed form",
+		Doc: "`atomic read` takes `v = x;`, `atomic write` `x = expr;`, `atomic update` (the default) `x++;`, " +
+			"`x--;`, `++x;`, `--x;`, `x binop= expr;`, `x = x binop expr;` or `x = expr binop x;`, and " +
+			"`atomic capture` `v = x++;`, `v = x binop= expr;`, `v = x = x binop expr;`... or a block of two " +
+			"statements `{v = x; x binop= expr;}` (§2.12). `x` and `v` are scalar lvalues, `expr` may not mention " +
+			"`x`, binop is one of `+ * - / & ^ | << >>`.",
+		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) {\n    #pragma acc atomic update\n    s = a[i];\n}",
+	},
+	{
+		ID: "reduction-op-mismatch", Severity: SeverityError,
+		Summary: "nested reductions of a variable use different operators",
+		Doc: "When a loop inside a compute construct (or inside another loop) reduces a variable that an " +
+			"enclosing construct also reduces, both must use the same operator (§2.9.11); gcc warns about " +
+			"\"conflicting reduction operations\" and the result is undefined. The related information points at " +
+			"the enclosing reduction.",
+		Example: "#pragma acc parallel loop reduction(+:s)\nfor (int i = 0; i < n; i++) {\n" +
+			"    #pragma acc loop reduction(max:s)\n    for (int j = 0; j < n; j++) s = a[j] > s ? a[j] : s;\n}",
+	},
+}

@@ -1,0 +1,200 @@
+package analysis
+
+import (
+	"strconv"
+
+	"github.com/accls/accls/acc"
+)
+
+// levelsCheck reports loops whose gang/worker/vector parallelism is nested
+// the wrong way inside a compute region (§6.2), gang/worker/vector arguments
+// the enclosing compute construct does not permit (§4), and gang
+// reductions the gang shape of the region forbids (§8).
+var levelsCheck = &Check{
+	Name:  "levels",
+	Rules: []string{"loop-level-order", "level-arg-invalid", "reduction-num-gangs-conflict"},
+	Model: checkLevels,
+}
+
+func checkLevels(p *Pass, m *Model) {
+	for _, r := range m.allRegions() {
+		if !r.IsLoop() {
+			continue
+		}
+		checkLevelOrder(p, r)
+		checkLevelArgs(p, r)
+		checkGangReduction(p, r)
+	}
+}
+
+// gangDim is the dim: of a gang clause: 1 when absent, 0 when not a constant.
+func gangDim(c *acc.Clause) int64 {
+	for _, it := range argItems(c) {
+		if it.Key == "dim" {
+			if v, ok := constant(it); ok {
+				return v
+			}
+			return 0
+		}
+	}
+	return 1
+}
+
+// checkLevelOrder compares the levels of loop r with those of the loops
+// around it in the same compute region (an enclosing combined construct
+// counts as a loop; a nested compute region starts afresh).
+func checkLevelOrder(p *Pass, r *Region) {
+	if r.Kind == RegionCompute {
+		return // a combined construct is the outermost loop of its region
+	}
+	kernels := regionComputeKind(r.Compute) == "kernels"
+	for _, bit := range []Level{LevelGang, LevelWorker, LevelVector} {
+		if r.Level&bit == 0 {
+			continue
+		}
+		inner := levelClause(r.Directive, bit)
+	outer:
+		for a := r.Parent; a != nil; a = a.Parent {
+			if a.IsLoop() {
+				for _, ob := range []Level{LevelGang, LevelWorker, LevelVector} {
+					if a.Level&ob == 0 || ob < bit {
+						continue
+					}
+					oc := levelClause(a.Directive, ob)
+					msg := ""
+					switch {
+					case ob == bit && bit == LevelGang && !kernels:
+						e, d := gangDim(inner), gangDim(oc)
+						if e == 0 || d == 0 || e < d {
+							continue
+						}
+						if e == 1 && d == 1 {
+							msg = "'gang' loop inside another 'gang' loop; an inner gang loop needs a smaller 'dim:' than the enclosing one (plain 'gang' is dim 1)"
+						} else {
+							msg = "gang loop of 'dim:' " + strconv.FormatInt(e, 10) + " inside a gang loop of 'dim:' " + strconv.FormatInt(d, 10) + "; an inner gang loop needs a smaller 'dim:'"
+						}
+					case ob == bit:
+						msg = quote(levelName(bit)) + " loop inside another " + quote(levelName(bit)) +
+							" loop; an inner loop cannot use the same parallelism as its enclosing loop"
+					default:
+						msg = quote(levelName(bit)) + " loop inside a " + quote(levelName(ob)) +
+							" loop; gang parallelism must be outside worker parallelism, and worker outside vector"
+					}
+					p.Report(Diagnostic{Span: inner.NameSpan, Rule: "loop-level-order", Message: msg,
+						Related: []Related{{Span: oc.Span, Message: "the enclosing " + quote(levelName(ob)) + " loop"}}})
+					break outer
+				}
+			}
+			if a.Kind == RegionCompute {
+				break
+			}
+		}
+	}
+}
+
+// checkLevelArgs checks the gang/worker/vector arguments that depend on the
+// parent compute construct (OpenACC 3.3 §2.9.2–§2.9.4).
+func checkLevelArgs(p *Pass, r *Region) {
+	parent := regionComputeKind(r.Compute)
+	var parentDir *acc.Directive
+	where := "an orphaned loop (outside any compute construct)"
+	if r.Compute != nil {
+		parentDir = r.Compute.Directive
+		where = "a loop in a " + quote(parent) + " construct"
+	}
+	// limit is the clause of the parent compute construct that already fixes a count.
+	limit := func(name string) *acc.Clause {
+		if parentDir == nil {
+			return nil
+		}
+		return clauseNamed(parentDir, name)
+	}
+	related := func(c *acc.Clause) []Related {
+		if c == nil {
+			return nil
+		}
+		return []Related{{Span: c.Span, Message: "the " + quote(parent) + " construct sets " + quote(canonical(c)) + " here"}}
+	}
+	for _, c := range r.Directive.Clauses {
+		switch canonical(c) {
+		case "gang":
+			for _, it := range argItems(c) {
+				switch it.Key {
+				case "", "num":
+					if parent != "kernels" {
+						p.Reportf(it.Span, "level-arg-invalid",
+							"the number of gangs may be given on 'gang' only inside a 'kernels' construct, not on %s; use 'num_gangs' on the compute construct", where)
+					} else if ng := limit("num_gangs"); ng != nil {
+						p.Report(Diagnostic{Span: it.Span, Rule: "level-arg-invalid",
+							Message: "the number of gangs may not be given on 'gang' when the enclosing 'kernels' has 'num_gangs'",
+							Related: related(ng)})
+					}
+				case "dim":
+					if parent == "kernels" || parent == "serial" {
+						p.Reportf(it.KeySpan, "level-arg-invalid",
+							"gang 'dim:' is not allowed on %s; it needs a 'parallel' construct, an orphaned loop or a 'routine gang'", where)
+					}
+				}
+			}
+		case "worker":
+			for _, it := range argItems(c) {
+				if parent != "kernels" {
+					p.Reportf(it.Span, "level-arg-invalid",
+						"the number of workers may be given on 'worker' only inside a 'kernels' construct, not on %s; use 'num_workers' on the compute construct", where)
+				} else if nw := limit("num_workers"); nw != nil {
+					p.Report(Diagnostic{Span: it.Span, Rule: "level-arg-invalid",
+						Message: "the number of workers may not be given on 'worker' when the enclosing 'kernels' has 'num_workers'",
+						Related: related(nw)})
+				}
+			}
+		case "vector":
+			for _, it := range argItems(c) {
+				vl := limit("vector_length")
+				switch {
+				case parent == "" || parent == "serial":
+					p.Reportf(it.Span, "level-arg-invalid",
+						"a vector length on 'vector' is not allowed on %s", where)
+				case vl != nil:
+					p.Report(Diagnostic{Span: it.Span, Rule: "level-arg-invalid",
+						Message: "the vector length may not be given on 'vector' when the enclosing " + quote(parent) + " has 'vector_length'",
+						Related: related(vl)})
+				case parent == "parallel":
+					p.Report(Diagnostic{Span: it.Span, Rule: "level-arg-invalid", Severity: SeverityWarning,
+						Message: "a vector length on 'vector' inside a 'parallel' construct is rejected by gcc; use 'vector_length' on the 'parallel'"})
+				}
+			}
+		}
+	}
+}
+
+// checkGangReduction: a gang loop with a reduction inside a parallel
+// construct whose num_gangs has several arguments, or with gang(dim:d>1).
+func checkGangReduction(p *Pass, r *Region) {
+	red := clauseNamed(r.Directive, "reduction")
+	gang := levelClause(r.Directive, LevelGang)
+	if red == nil || gang == nil {
+		return
+	}
+	for _, it := range argItems(gang) {
+		if it.Key != "dim" {
+			continue
+		}
+		if v, ok := constant(it); ok && v > 1 {
+			p.Report(Diagnostic{Span: red.NameSpan, Rule: "reduction-num-gangs-conflict",
+				Message: "'reduction' may not appear on a loop with 'gang(dim:" + strconv.FormatInt(v, 10) + ")'; gang reductions are over one gang dimension",
+				Related: []Related{{Span: it.Span, Message: "the gang dimension is set here"}}})
+			return
+		}
+	}
+	if r.Compute == nil || r.Compute == r || regionComputeKind(r.Compute) != "parallel" {
+		return // a combined construct is checked with its own clauses
+	}
+	for _, c := range r.Compute.Directive.Clauses {
+		if canonical(c) == "num_gangs" && len(argItems(c)) > 1 {
+			p.Report(Diagnostic{Span: red.NameSpan, Rule: "reduction-num-gangs-conflict",
+				Message: "'reduction' may not appear on a 'gang' loop inside a 'parallel' construct whose 'num_gangs' has more than one argument",
+				Related: []Related{{Span: c.Span, Message: "multi-dimensional 'num_gangs' is here"}}})
+			return
+		}
+	}
+}
