@@ -102,7 +102,7 @@ func checkNoArgs(a *argContext) {
 		return
 	}
 	d := a.reportf(a.args.Span, "%s takes no arguments", quote(a.name))
-	d.Fixes = []SuggestedFix{{Title: "Remove the arguments", Preferred: true,
+	d.Fixes = []SuggestedFix{{Title: "Remove the arguments", Preferred: true, Safe: true,
 		Edits: []TextEdit{{Span: a.args.Span}}}}
 }
 
@@ -371,7 +371,7 @@ func checkDefault(a *argContext) {
 	}
 	d := a.reportf(it.Span, "invalid value %s for 'default'; expected 'none' or 'present'", quote(it.Text))
 	if s := nearest(it.Text, []string{"none", "present"}); s != "" {
-		d.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true, Edits: []TextEdit{{Span: it.Span, NewText: s}}}}
+		d.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true, Safe: true, Edits: []TextEdit{{Span: it.Span, NewText: s}}}}
 	}
 }
 

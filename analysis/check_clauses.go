@@ -117,11 +117,13 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 
 func reportRepeated(p *Pass, d *acc.Directive, prev, c *acc.Clause, where string) {
 	same := string(p.Text[prev.Span.Start:prev.Span.End]) == string(p.Text[c.Span.Start:c.Span.End])
+	fix := removeFix(p, d, c, same)
+	fix.Safe = same // an exact duplicate says nothing the first did not
 	p.Report(Diagnostic{
 		Span: c.NameSpan, Rule: "clause-repeated",
 		Message: quote(c.Name) + " may appear at most once on " + quote(d.Spec.Name) + where,
 		Related: []Related{{Span: prev.NameSpan, Message: "first " + quote(prev.Name) + " is here"}},
-		Fixes:   []SuggestedFix{removeFix(p, d, c, same)},
+		Fixes:   []SuggestedFix{fix},
 	})
 }
 

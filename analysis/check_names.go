@@ -33,7 +33,7 @@ func checkNames(p *Pass, d *acc.Directive) {
 		diag := p.Reportf(d.NameSpan, "unknown-directive", "unknown OpenACC directive %s", quote(d.Name))
 		if s := nearest(d.Name, directiveNames); s != "" {
 			diag.Message += "; did you mean " + quote(s) + "?"
-			diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true,
+			diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true, Safe: true,
 				Edits: []TextEdit{{Span: d.NameSpan, NewText: s}}}}
 		}
 		// The clauses of an unknown directive are not checked: clang's cascade of
@@ -56,14 +56,14 @@ func checkNames(p *Pass, d *acc.Directive) {
 			}
 			if s != "" {
 				diag.Message += "; did you mean " + quote(s) + "?"
-				diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true,
+				diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true, Safe: true,
 					Edits: []TextEdit{{Span: c.NameSpan, NewText: s}}}}
 			}
 		case c.Alias != nil && c.Alias.Deprecated:
 			p.Report(Diagnostic{
 				Span: c.NameSpan, Rule: "deprecated-clause", Deprecated: true,
 				Message: quote(c.Name) + " is a deprecated spelling; use " + quote(c.Spec.Name),
-				Fixes: []SuggestedFix{{Title: "Change to " + quote(c.Spec.Name), Preferred: true,
+				Fixes: []SuggestedFix{{Title: "Change to " + quote(c.Spec.Name), Preferred: true, Safe: true,
 					Edits: []TextEdit{{Span: c.NameSpan, NewText: c.Spec.Name}}}},
 			})
 		}

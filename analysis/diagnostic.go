@@ -54,6 +54,11 @@ type SuggestedFix struct {
 	Edits []TextEdit
 	// Preferred marks the fix that is clearly right (LSP isPreferred).
 	Preferred bool
+	// Safe marks a fix that fix-all (source.fixAll, `accls check --fix`) may
+	// apply unasked: it keeps the meaning the author evidently intended
+	// (a misspelt or deprecated name, an exact duplicate clause, arguments of
+	// a clause that takes none), never one that drops a clause that matters.
+	Safe bool
 }
 
 // TextEdit replaces the text of Span with NewText.

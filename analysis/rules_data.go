@@ -1,4 +1,126 @@
 package analysis
 
-// dataRules need the C code: data attributes, references and transfers.
-var dataRules = []*Rule{}
+// dataRules need the C code: data attributes, references and transfers
+// (openacc-rules.md §8–§10, Appendix A). Examples that start at file scope
+// (with a function definition) are checked as they are; the others are
+// wrapped in `void f(int *a, int n, int s, int b) { ... }`.
+var dataRules = []*Rule{
+	{
+		ID: "default-none-unlisted", Severity: SeverityError,
+		Summary: "a variable has no data attribute under default(none)",
+		Doc: "With `default(none)` on a compute construct, or on a `data` construct around it, every variable " +
+			"the construct references must appear in a clause: scalars included (loop bounds such as `n`, " +
+			"coefficients such as `alpha`) (OpenACC 3.3 §2.6.2). Variables declared inside the construct and the " +
+			"loop variables of its loops are private without a clause, and variables in a visible `declare` " +
+			"need none. The diagnostic is on the first reference of each unlisted variable; the related " +
+			"information points at the `default(none)` clause. The fix adds the variable to the clause that " +
+			"matches its use: `firstprivate` for a scalar only read (`copyin` on `kernels`), `copy` for a " +
+			"written scalar, `copyin`/`copyout`/`copy` for arrays and pointees by whether they are read, " +
+			"written or both, with bounds when the array's length or the loop bound is known.",
+		Example: "#pragma acc parallel loop default(none) copy(a[0:n])\nfor (int i = 0; i < n; i++) a[i] += b;",
+	},
+	{
+		ID: "implicit-firstprivate-write", Severity: SeverityWarning,
+		Summary: "a scalar written in a parallel or serial construct is implicitly firstprivate",
+		Doc: "A scalar referenced in a `parallel` or `serial` construct without a clause is firstprivate " +
+			"(OpenACC 3.3 §2.6.2): each gang works on its own copy, initialized from the host. Writes to it are " +
+			"therefore lost when the region ends, and the iterations that share a gang's copy race on it. " +
+			"The classic case is `sum += x[i]` without `reduction(+:sum)`. The fix depends on the use: an " +
+			"update that matches a reduction (`+=`, `-=`, `*=`, `x = x op e`, `&=`, `|=`, `^=`, `fmax`/`fmin`, " +
+			"`x = x > e ? x : e`, `if (e > x) x = e`) gets `reduction(op:x)`; a temporary written before it is " +
+			"read in each iteration gets `private(x)`; an atomic update, a write outside the loop that reduces the " +
+			"variable, and any other write get `copy(x)`. In `kernels` scalars are " +
+			"copy, and loop counters of sequential loops are private in practice: neither is reported.",
+		Example: "#pragma acc parallel loop copyin(a[0:n])\nfor (int i = 0; i < n; i++) s += a[i];",
+	},
+	{
+		ID: "implicit-firstprivate-pointer", Severity: SeverityWarning,
+		Summary: "a pointer is dereferenced in a parallel or serial construct but its data is not mapped",
+		Doc: "A pointer is a scalar: without a clause it is firstprivate in `parallel` and `serial` (OpenACC 3.3 " +
+			"§2.6.2), so only the address is copied to the device and the data it points to is not mapped. " +
+			"Unless the data is made present some other way (unified memory, a data region in a caller), the " +
+			"device dereferences a host address. The warning is given only when nothing in the function maps " +
+			"the data: no clause on the construct or an enclosing `data` construct, no `enter data` or " +
+			"`declare`, no `default(present)`, and the pointer is a parameter or comes from `malloc`/`calloc` " +
+			"(a pointer assigned from another variable or taken by address may alias mapped data). The fix adds " +
+			"a data clause with a sub-array when the extent is known from the allocation or the loop bound.",
+		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) a[i] = 0;",
+	},
+	{
+		ID: "implicit-copy-pointer-no-bounds", Severity: SeverityWarning,
+		Summary: "a pointer in a data clause has no sub-array, so only the pointer is mapped",
+		Doc: "`copy(p)` with `p` a pointer maps the pointer variable itself, 8 bytes, not the array it points " +
+			"to (OpenACC 3.3 §2.7.1); the device then dereferences a host address. gcc and clang accept this " +
+			"silently. The same holds for `update self(p)` / `update device(p)` and the other data clauses. The " +
+			"warning is given when the data is dereferenced in the construct (for `data`, `update`, `enter data` " +
+			"and `exit data`: in a compute construct of the function). The fix writes `p[0:n]` when `n` is known " +
+			"from an allocation (`p = malloc(n * sizeof *p)`) or from the bound of the loop that indexes `p`.",
+		Example: "#pragma acc parallel loop copy(a)\nfor (int i = 0; i < n; i++) a[i] = 0;",
+	},
+	{
+		ID: "reduction-op-type", Severity: SeverityError,
+		Summary: "the reduction operator is not defined for the variable's type",
+		Doc: "The bitwise operators `&`, `|` and `^` need integer variables; `max` and `min` need real (not " +
+			"complex) variables; `+`, `*`, `&&` and `||` take any arithmetic type (OpenACC 3.3 §2.5.15). A " +
+			"reduction variable is a scalar, an array (element or sub-array), or a composite whose members are all " +
+			"arithmetic; a pointer, a union or a struct with a pointer member cannot be reduced. gcc: \"'x' has " +
+			"invalid type for 'reduction(&)'\".",
+		Example: "void f(float *x, int n) {\n    float s = 0;\n" +
+			"#pragma acc parallel loop reduction(&:s)\n    for (int i = 0; i < n; i++) s += x[i];\n}",
+	},
+	{
+		ID: "copyin-written", Severity: SeverityWarning,
+		Summary: "data that is only copied in is written on the device",
+		Doc: "`copyin` copies data to the device at region entry and never back. When the construct (or, for a " +
+			"`data` construct, a compute construct inside it) writes the data, the results are lost when the " +
+			"region ends unless something else copies them back. The warning is not given when an enclosing data " +
+			"region, an `enter data`/`exit data`, an `update` or a `declare` in the function also handles the " +
+			"variable, or when the data is passed to a call. The fix changes `copyin` to `copy` (or moves the " +
+			"item to a `copy` clause when the `copyin` lists other variables).",
+		Example: "#pragma acc parallel loop copyin(a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i;",
+	},
+	{
+		ID: "copyout-unwritten", Severity: SeverityWarning,
+		Summary: "data that is copied out is never written on the device",
+		Doc: "`copyout` creates uninitialized device memory at region entry and copies it to the host at exit. " +
+			"When the construct never writes the data, the host copy is overwritten with garbage. If the " +
+			"construct only reads the data, `copyin` was probably meant (the fix offers it); if it does not " +
+			"reference it at all, the item can go. Not reported when the data is passed to a call, handled by " +
+			"another data directive in the function, or (for a `data` construct) touched by host code in the region.",
+		Example: "#pragma acc kernels loop copyout(a[0:n])\nfor (int i = 0; i < n; i++) s += a[i];",
+	},
+	{
+		ID: "copy-readonly", Severity: SeverityHint,
+		Summary: "data in a copy clause is only read",
+		Doc: "`copy` moves data to the device at entry and back at exit. When the construct (or every compute " +
+			"construct inside a `data` construct) only reads it, the copy back is wasted bandwidth: use `copyin`. " +
+			"Not reported when the data is passed to a call or may be reached through another pointer, or " +
+			"another data directive in the function handles it.",
+		Example: "#pragma acc kernels loop copy(a[0:n])\nfor (int i = 0; i < n; i++) s += a[i];",
+	},
+	{
+		ID: "transfers-in-host-loop", Severity: SeverityWarning,
+		Summary: "compute constructs in a host loop copy the same data in and out on every iteration",
+		Doc: "A compute construct maps its data at entry and exit, so inside a host loop (a time-stepping " +
+			"loop, an iteration until convergence) the same arrays cross the bus twice per iteration. When the " +
+			"host part of the loop does not touch them, one `data` region around the loop moves them once " +
+			"(DESIGN.md §5: hoist copies out of loops that do not modify the object). The related information " +
+			"points at each compute construct that moves the data; the fix inserts `#pragma acc data copy(...)` " +
+			"(with `copyin`/`copyout` for data moved one way) before the loop. Arrays the host reads or writes in " +
+			"the loop, arrays updated with `update`, and data already mapped by a data region are left alone.",
+		Example: "for (int t = 0; t < 100; t++) {\n#pragma acc parallel loop copy(a[0:n])\n" +
+			"    for (int i = 0; i < n; i++) a[i] += 1;\n}",
+	},
+	{
+		ID: "loop-carried-dependence", Severity: SeverityWarning,
+		Summary: "an element written in one iteration is used by another in a parallel loop",
+		Doc: "A loop whose iterations run in parallel — marked `independent`, a `parallel loop`, or a `loop` " +
+			"without `seq` or `auto` in a `parallel` construct (OpenACC 3.3 §2.9.6) — must not carry a " +
+			"dependence from one iteration to another. The check recognizes the simple, certain cases: the same " +
+			"array indexed by the loop variable with different constant offsets, one access a write " +
+			"(`a[i] = a[i-1] + 1`, `a[i+1] = a[i]`, `a[i] = a[i+1]`), every other subscript written identically. " +
+			"Indirect indices, other pointers and atomics are not analysed. Add `seq` to run the loop in order, " +
+			"or restructure it (a scan, two arrays).",
+		Example: "#pragma acc parallel loop copy(a[0:n])\nfor (int i = 1; i < n; i++) a[i] = a[i-1] + 1;",
+	},
+}

@@ -1,0 +1,345 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// dataClausesCheck compares the data clauses written on compute and data
+// constructs with what the code does with the data (openacc-rules.md §9):
+// pointers mapped without a sub-array, data copied in but written, copied
+// out but never written, copied back although only read.
+var dataClausesCheck = &Check{
+	Name:  "data-clauses",
+	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly"},
+	Model: checkDataClauses,
+}
+
+// dataUse is how the compute constructs of a scope use one variable.
+type dataUse struct {
+	computes []*Region
+	refs     []*Ref // inside those compute constructs
+	read     bool   // definite reads (elements for arrays and pointees)
+	written  bool   // definite writes
+	unsure   bool   // calls, taken addresses, escaping pointers: may be read or written
+	deref    *Ref   // the first dereference of a pointer
+	write    *Ref   // the first definite write
+	read1    *Ref   // the first definite read
+}
+
+// useIn collects how the compute constructs in rs (and nested in them) use v.
+func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
+	du := &dataUse{}
+	for _, r := range rs {
+		if r.Stmt == nil {
+			continue
+		}
+		du.computes = append(du.computes, r)
+		for _, ref := range CollectRefs(r.Stmt) {
+			if ref.Var != v {
+				continue
+			}
+			du.refs = append(du.refs, ref)
+			if ref.Deref && du.deref == nil {
+				du.deref = ref
+			}
+			if ref.Call || ref.Addr || ref.Escape {
+				du.unsure = true
+			}
+			agg := v.Type != nil && (v.Type.Kind == cfacts.TypePointer || v.Type.IsAggregate())
+			rd, wr := ref.Access&AccRead != 0, ref.Access&AccWrite != 0
+			if agg {
+				rd, wr = ref.Elem&AccRead != 0, ref.Elem&AccWrite != 0
+				if v.Type.Kind != cfacts.TypePointer && ref.Access&AccWrite != 0 {
+					wr = true // struct assigned as a whole
+				}
+				if v.Type.Kind != cfacts.TypePointer && ref.Access&AccRead != 0 {
+					rd = true
+				}
+			}
+			if rd {
+				du.read = true
+				if du.read1 == nil {
+					du.read1 = ref
+				}
+			}
+			if wr {
+				du.written = true
+				if du.write == nil {
+					du.write = ref
+				}
+			}
+		}
+	}
+	return du
+}
+
+// computesIn returns the compute regions governed by r: r itself when it is
+// one, else the outermost compute regions inside it.
+func computesIn(r *Region) []*Region {
+	if isComputeRegion(r) {
+		return []*Region{r}
+	}
+	var out []*Region
+	var walk func(rs []*Region)
+	walk = func(rs []*Region) {
+		for _, c := range rs {
+			if isComputeRegion(c) {
+				out = append(out, c)
+				continue
+			}
+			walk(c.Children)
+		}
+	}
+	walk(r.Children)
+	return out
+}
+
+// funcComputes returns every outermost compute region of a function.
+func funcComputes(fm *FuncModel) []*Region {
+	var out []*Region
+	for _, r := range fm.Regions {
+		out = append(out, computesIn(r)...)
+	}
+	return out
+}
+
+func checkDataClauses(p *Pass, m *Model) {
+	for _, fm := range m.Funcs {
+		if fm.Func == nil || fm.Func.Body == nil {
+			continue
+		}
+		for _, r := range regionsOf(fm) {
+			d := r.Directive
+			if d == nil || d.Spec == nil || len(d.Errors) > 0 {
+				continue
+			}
+			switch {
+			case isComputeRegion(r) || isDataConstruct(r):
+				if r.Stmt == nil {
+					continue
+				}
+				checkClauseItems(p, m, fm, r, computesIn(r))
+			case d.Spec.Name == "update" || d.Spec.Name == "enter data" || d.Spec.Name == "exit data":
+				checkPointerItems(p, m, fm, r, funcComputes(fm))
+			}
+		}
+	}
+}
+
+// pointerClauses are the clauses whose pointer items without a sub-array
+// map only the pointer.
+var pointerClauses = []string{"copy", "copyin", "copyout", "create", "no_create", "present", "self", "host", "device", "delete"}
+
+// clauseItems calls f for each item of d's clauses named in names that is
+// a plain variable (no member access) resolving to a C variable.
+func clauseItems(m *Model, fm *FuncModel, d *acc.Directive, names []string, f func(c *acc.Clause, it *acc.Arg, v *cfacts.Var)) {
+	for _, c := range d.Clauses {
+		if !containsString(names, canonical(c)) || !d.Spec.Allows(canonical(c)) {
+			continue
+		}
+		for _, it := range argItems(c) {
+			if it.Var == nil || len(it.Var.Members) > 0 {
+				continue
+			}
+			v := lookupVar(m.C, fm.Func, d.Span.Start, it.Var.Name)
+			if v == nil || v.Type == nil {
+				continue
+			}
+			f(c, it, v)
+		}
+	}
+}
+
+// checkPointerItems reports pointer items without a sub-array on a
+// standalone data directive whose pointee some compute construct of the
+// function dereferences.
+func checkPointerItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*Region) {
+	clauseItems(m, fm, r.Directive, pointerClauses, func(c *acc.Clause, it *acc.Arg, v *cfacts.Var) {
+		if v.Type.Kind != cfacts.TypePointer || len(it.Var.Subscripts) > 0 {
+			return
+		}
+		du := useIn(m, computes, v)
+		if du.deref == nil {
+			return
+		}
+		reportPointerNoBounds(p, m, r, c, it, v, du, inferLengthIn(m, computesUsing(du, v), v))
+	})
+}
+
+// computesUsing returns the compute regions among du's that dereference v.
+func computesUsing(du *dataUse, v *cfacts.Var) []*Region {
+	var out []*Region
+	for _, r := range du.computes {
+		for _, ref := range du.refs {
+			if ref.Deref && r.Stmt != nil && inSpan(r.Stmt.Span, ref.Span) {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg, v *cfacts.Var, du *dataUse, n string) {
+	name := v.Name
+	verb := "mapped"
+	if r.Directive.Spec.Name == "update" {
+		verb = "updated"
+	}
+	example := name + "[0:n]"
+	if n != "" {
+		example = name + "[0:" + n + "]"
+	}
+	d := Diagnostic{
+		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",
+		Message: fmt.Sprintf("only the pointer value of %s is %s by %s, not the data it points to; use a sub-array such as %s",
+			quote(name), verb, quote(c.Name), example),
+		Related: []Related{{Span: du.deref.Span, Message: quote(name) + " is dereferenced here"}},
+	}
+	if n != "" {
+		d.Fixes = []SuggestedFix{{
+			Title:     "Map " + example,
+			Edits:     []TextEdit{{Span: acc.Span{Start: it.Var.NameSpan.End, End: it.Var.NameSpan.End}, NewText: "[0:" + n + "]"}},
+			Preferred: true,
+		}}
+	}
+	p.Report(d)
+}
+
+// mappedAround reports whether a data construct enclosing r, an `enter
+// data` / `exit data` / `update` directive of the function, or a declare names v:
+// then the clauses of r do not alone decide what reaches the host.
+func mappedAround(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) bool {
+	for p := r.Parent; p != nil; p = p.Parent {
+		if (isDataConstruct(p) || isComputeRegion(p)) && p.Directive != nil {
+			if c, _ := namedIn(p.Directive, v.Name, dataClauseNames...); c != nil {
+				return true
+			}
+		}
+	}
+	for _, d := range fm.Directives {
+		if d.Spec == nil {
+			continue
+		}
+		switch d.Spec.Name {
+		case "enter data", "exit data", "update", "declare", "host_data":
+			for _, c := range d.Clauses {
+				for _, it := range argItems(c) {
+					if it.Var != nil && it.Var.Name == v.Name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	if c, _ := declaredBy(m, r, v); c != nil {
+		return true
+	}
+	return false
+}
+
+// hostUse reports whether the host code of data construct r (outside its
+// compute constructs) may reach v's data: v passed to a call or its
+// address taken, or any call at all when v is a global or static.
+func hostUse(r *Region, computes []*Region, v *cfacts.Var) bool {
+	if r.Stmt == nil {
+		return true
+	}
+	inCompute := func(s acc.Span) bool {
+		for _, c := range computes {
+			if c.Stmt != nil && inSpan(c.Stmt.Span, s) {
+				return true
+			}
+		}
+		return false
+	}
+	global := v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern
+	for _, ref := range CollectRefs(r.Stmt) {
+		if ref.Var == v && !inCompute(ref.Span) && (ref.Call || ref.Addr || ref.Escape) {
+			return true
+		}
+	}
+	if global {
+		for _, call := range stCalls(r.Stmt) {
+			if !inCompute(call.Span) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkClauseItems checks the data clause items of a compute or data
+// construct r against the use of the data by the compute constructs it
+// governs.
+func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*Region) {
+	d := r.Directive
+	isData := !isComputeRegion(r)
+	construct := quote(d.Spec.Name)
+	clauseItems(m, fm, d, dataClauseNames, func(c *acc.Clause, it *acc.Arg, v *cfacts.Var) {
+		du := useIn(m, computes, v)
+		name := v.Name
+		pointer := v.Type.Kind == cfacts.TypePointer
+		switch canonical(c) {
+		case "copy", "copyin", "copyout", "create", "no_create", "present":
+			if pointer && len(it.Var.Subscripts) == 0 && du.deref != nil {
+				reportPointerNoBounds(p, m, r, c, it, v, du, inferLengthIn(m, computesUsing(du, v), v))
+				return
+			}
+		}
+		if pointer && len(it.Var.Subscripts) == 0 {
+			return // the pointer itself: nothing more to say
+		}
+		if du.unsure || (isData && hostUse(r, computes, v)) || mappedAround(m, fm, r, v) {
+			return
+		}
+		switch canonical(c) {
+		case "copyin":
+			if !du.written {
+				return
+			}
+			p.Report(Diagnostic{
+				Span: it.Var.NameSpan, Rule: "copyin-written",
+				Message: fmt.Sprintf("%s is written in this %s but only copied in: the results stay on the device and are lost; use copy (or copyout)",
+					quote(name), construct),
+				Related: []Related{{Span: du.write.Site(), Message: quote(name) + " is written here"}},
+				Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copy"))},
+			})
+		case "copyout":
+			if du.written || len(du.computes) == 0 || c.Args.Modifier == "zero" {
+				return
+			}
+			diag := Diagnostic{
+				Span: it.Var.NameSpan, Rule: "copyout-unwritten",
+				Message: fmt.Sprintf("%s is copied out but this %s never writes it: the host data is overwritten with the uninitialized device copy",
+					quote(name), construct),
+			}
+			if du.read {
+				diag.Message += "; it is only read, so copyin was probably meant"
+				diag.Related = []Related{{Span: du.read1.Site(), Message: quote(name) + " is read here"}}
+				diag.Fixes = []SuggestedFix{changeClauseFix(m.Text, d, c, it, "copyin")}
+			} else if len(du.refs) == 0 {
+				diag.Fixes = []SuggestedFix{{Title: "Remove " + quote(it.Text), Edits: []TextEdit{removeItem(m.Text, d, c, it)}}}
+			}
+			p.Report(diag)
+		case "copy":
+			if du.written || !du.read {
+				return
+			}
+			p.Report(Diagnostic{
+				Span: it.Var.NameSpan, Rule: "copy-readonly",
+				Message: fmt.Sprintf("%s is only read in this %s; copyin avoids copying it back to the host", quote(name), construct),
+				Related: []Related{{Span: du.read1.Site(), Message: quote(name) + " is read here"}},
+				Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copyin"))},
+			})
+		}
+	})
+}
+
+func preferred(f SuggestedFix) SuggestedFix {
+	f.Preferred = true
+	return f
+}

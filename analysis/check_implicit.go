@@ -1,0 +1,411 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// implicitCheck reports what the implicit data attribute rules of OpenACC
+// 3.3 §2.6.2 make of the variables a compute construct references without a
+// clause (openacc-rules.md §10): unlisted variables under default(none),
+// scalars written while firstprivate, pointers whose data is never mapped.
+var implicitCheck = &Check{
+	Name:  "implicit-data",
+	Rules: []string{"default-none-unlisted", "implicit-firstprivate-write", "implicit-firstprivate-pointer"},
+	Model: checkImplicit,
+}
+
+// allRegions returns every region of the model, parents before children,
+// in source order.
+func allRegions(m *Model) []*Region {
+	var out []*Region
+	var walk func(rs []*Region)
+	walk = func(rs []*Region) {
+		for _, r := range rs {
+			out = append(out, r)
+			walk(r.Children)
+		}
+	}
+	for _, f := range m.Funcs {
+		walk(f.Regions)
+	}
+	return out
+}
+
+// computeInfos analyses every compute construct of the model.
+func computeInfos(m *Model) []*computeInfo {
+	var out []*computeInfo
+	for _, r := range allRegions(m) {
+		if ci := newComputeInfo(m, r); ci != nil {
+			out = append(out, ci)
+		}
+	}
+	return out
+}
+
+func checkImplicit(p *Pass, m *Model) {
+	for _, ci := range computeInfos(m) {
+		if len(ci.r.Directive.Errors) > 0 {
+			continue // what the clauses say is not certain
+		}
+		for _, u := range ci.uses {
+			a := &u.attr
+			if !a.Implicit || a.Predetermined {
+				continue
+			}
+			switch {
+			case defaultValue(ci.dflt) == "none":
+				reportUnlisted(p, ci, u)
+			case a.Attr == AttrFirstprivate && u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer:
+				checkFirstprivatePointer(p, ci, u)
+			case a.Attr == AttrFirstprivate:
+				checkFirstprivateWrite(p, ci, u)
+			}
+		}
+	}
+}
+
+// text returns the source text of a span.
+func (ci *computeInfo) text(s acc.Span) string { return string(ci.m.Text[s.Start:s.End]) }
+
+// reportUnlisted reports a variable referenced under default(none) that no
+// clause names, at its first reference.
+func reportUnlisted(p *Pass, ci *computeInfo, u *varUse) {
+	name := u.v.Name
+	where := "on this " + quote(ci.r.Directive.Spec.Name)
+	if ci.dfltFrom != ci.r {
+		where = fmt.Sprintf("on the enclosing 'data' construct (line %d)", lineOf(ci.m.Text, ci.dfltFrom.Directive.Span.Start))
+	}
+	d := Diagnostic{
+		Span: u.refs[0].Span, Rule: "default-none-unlisted",
+		Message: fmt.Sprintf("%s has no data attribute but default(none) is in effect %s", quote(name), where),
+		Related: []Related{
+			{Span: ci.dflt.Span, Message: "default(none) is here"},
+			{Span: ci.r.Directive.NameSpan, Message: "in this " + quote(ci.r.Directive.Spec.Name) + " construct"},
+		},
+	}
+	if clause, item := ci.suggestClause(u); clause != "" {
+		d.Fixes = []SuggestedFix{{
+			Title:     "Add " + clause + "(" + item + ")",
+			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, clause, item)},
+			Preferred: true,
+		}}
+	}
+	p.Report(d)
+}
+
+// suggestClause picks the clause that matches how the construct uses a
+// variable: read-only scalars firstprivate (copyin on kernels), written
+// scalars copy; arrays and pointees copyin when only read, copyout when only
+// written, copy otherwise, with bounds when they are known. It returns ""
+// when no clause can be written (a pointer whose extent is unknown).
+func (ci *computeInfo) suggestClause(u *varUse) (clause, item string) {
+	v := u.v
+	t := v.Type
+	if t == nil {
+		return "", ""
+	}
+	mayWrite := u.written || u.call || u.addr
+	switch {
+	case t.Kind == cfacts.TypePointer && u.deref:
+		n := inferLength(ci.m, ci.r, v)
+		if n == "" {
+			return "", ""
+		}
+		item = v.Name + "[0:" + n + "]"
+		return directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape), item
+	case t.IsAggregate():
+		item, _ = wholeBounds(v)
+		if item == "" {
+			item = v.Name
+		}
+		return directionClause(u.read || u.call || u.escape, mayWrite || u.escape), item
+	case !mayWrite:
+		if ci.r.Directive.Spec.Allows("firstprivate") {
+			return "firstprivate", v.Name
+		}
+		return "copyin", v.Name
+	}
+	return "copy", v.Name
+}
+
+// directionClause is copyin for read-only data, copyout for write-only
+// data, copy for both.
+func directionClause(read, written bool) string {
+	switch {
+	case written && !read:
+		return "copyout"
+	case written:
+		return "copy"
+	}
+	return "copyin"
+}
+
+// checkFirstprivateWrite reports a scalar that a parallel or serial
+// construct writes while it is implicitly firstprivate.
+func checkFirstprivateWrite(p *Pass, ci *computeInfo, u *varUse) {
+	v := u.v
+	if ci.kind == "kernels" || v.Type == nil {
+		return
+	}
+	switch v.Type.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
+	default:
+		return
+	}
+	if u.addr || isLoopCounter(ci.r.Stmt, v) {
+		return
+	}
+	var writes []*Ref
+	for _, r := range u.refs {
+		if r.Access&AccWrite != 0 && !u.loopPrivate[r] {
+			writes = append(writes, r)
+		}
+	}
+	if len(writes) == 0 {
+		return
+	}
+	first := writes[0]
+	name := v.Name
+	construct := quote(ci.r.Directive.Spec.Name)
+	d := Diagnostic{
+		Span: first.Span, Rule: "implicit-firstprivate-write",
+		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: quote(name) + " is implicitly firstprivate in this " + construct}},
+	}
+	op := writes[0].Op
+	for _, w := range writes {
+		if w.Op != op || w.Access != AccRMW {
+			op = ""
+		}
+	}
+	firstRef := u.refs[0]
+	temp := firstRef.Access == AccWrite && firstRef.Assign != nil && firstRef.Op == "" && u.read && u.loopReduction == nil
+	atomic := false
+	for _, w := range writes {
+		atomic = atomic || inAtomic(ci.r, w)
+	}
+	switch {
+	case atomic:
+		d.Message = fmt.Sprintf("%s is implicitly firstprivate in %s: the atomic updates go to a private copy and are lost after the region; add copy(%s)",
+			quote(name), construct, name)
+		d.Fixes = []SuggestedFix{{
+			Title:     "Add copy(" + name + ")",
+			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, "copy", name)},
+			Preferred: true,
+		}}
+	case op != "" && !u.loopPrivate[first] && ci.r.Directive.Spec.Allows("reduction"):
+		d.Message = fmt.Sprintf("%s is implicitly firstprivate in %s: each gang updates a private copy, the updates race and are lost after the region; add reduction(%s:%s)",
+			quote(name), construct, op, name)
+		d.Fixes = []SuggestedFix{{
+			Title:     "Add reduction(" + op + ":" + name + ")",
+			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, "reduction", name, op)},
+			Preferred: true,
+		}}
+	case temp:
+		target := innermostLoopDirective(ci.r, first)
+		d.Message = fmt.Sprintf("%s is implicitly firstprivate in %s: one copy per gang is shared by the iterations that write it; declare it inside the loop or make it private",
+			quote(name), construct)
+		d.Fixes = []SuggestedFix{{
+			Title:     "Add private(" + name + ")",
+			Edits:     []TextEdit{addToClause(ci.m.Text, target, "private", name)},
+			Preferred: true,
+		}}
+	default:
+		d.Message = fmt.Sprintf("%s is implicitly firstprivate in %s: the value written here is lost after the region; add copy(%s) to keep it",
+			quote(name), construct, name)
+		d.Fixes = []SuggestedFix{{
+			Title: "Add copy(" + name + ")",
+			Edits: []TextEdit{addToClause(ci.m.Text, ci.r.Directive, "copy", name)},
+		}}
+	}
+	p.Report(d)
+}
+
+// inAtomic reports whether ref lies in an atomic construct inside r.
+func inAtomic(r *Region, ref *Ref) bool {
+	found := false
+	var walk func(rs []*Region)
+	walk = func(rs []*Region) {
+		for _, c := range rs {
+			if c.Kind == RegionAtomic && c.Stmt != nil && inSpan(c.Stmt.Span, ref.Span) {
+				found = true
+			}
+			walk(c.Children)
+		}
+	}
+	walk(r.Children)
+	return found
+}
+
+// innermostLoopDirective returns the directive of the innermost loop
+// construct (or the compute construct) that contains ref.
+func innermostLoopDirective(r *Region, ref *Ref) *acc.Directive {
+	best := r
+	var walk func(rs []*Region)
+	walk = func(rs []*Region) {
+		for _, c := range rs {
+			if c.Stmt == nil || !inSpan(c.Stmt.Span, ref.Span) {
+				continue
+			}
+			if c.Kind == RegionLoop {
+				best = c
+			}
+			if !isComputeRegion(c) {
+				walk(c.Children)
+			}
+		}
+	}
+	walk(r.Children)
+	return best.Directive
+}
+
+// isLoopCounter reports whether v is the loop variable of some `for`
+// statement inside s: a sequential loop counter, which compilers privatize.
+func isLoopCounter(s *cfacts.Stmt, v *cfacts.Var) bool {
+	found := false
+	walkStmts(s, func(x *cfacts.Stmt) {
+		if !found && x.Kind == cfacts.StmtFor && forLoopVar(x) == v {
+			found = true
+		}
+	})
+	return found
+}
+
+// checkFirstprivatePointer reports a pointer dereferenced in a parallel or
+// serial construct while only its value is (implicitly) firstprivate and
+// nothing visible maps the data it points to.
+func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
+	v := u.v
+	if ci.kind == "kernels" || !u.deref || u.objWritten || defaultValue(ci.dflt) != "" {
+		return
+	}
+	fm := ci.r.Func
+	if fm == nil || fm.Func == nil || fm.Func.Body == nil {
+		return
+	}
+	if !pointerFromAllocationOnly(fm.Func, v) || mappedByDynamicData(ci.m, fm, v, ci.r.Directive.Span.Start) {
+		return
+	}
+	var first *Ref
+	for _, r := range u.refs {
+		if r.Deref {
+			first = r
+			break
+		}
+	}
+	name := v.Name
+	construct := quote(ci.r.Directive.Spec.Name)
+	d := Diagnostic{
+		Span: first.Span, Rule: "implicit-firstprivate-pointer",
+		Message: fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; map it with a sub-array (e.g. copy(%s[0:n])) here or in an enclosing data region",
+			quote(name), construct, name),
+		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: "no clause of this " + construct + " names " + quote(name)}},
+	}
+	if clause, item := ci.suggestClause(u); clause != "" {
+		d.Message = fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
+			quote(name), construct, clause, item)
+		d.Fixes = []SuggestedFix{{
+			Title:     "Add " + clause + "(" + item + ")",
+			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, clause, item)},
+			Preferred: true,
+		}}
+	}
+	p.Report(d)
+}
+
+// pointerFromAllocationOnly reports whether every value the function gives
+// pointer v comes from malloc, calloc or realloc (or v is a parameter never
+// assigned), and v's address is never taken: then nothing but an explicit
+// mapping can make its data present. A pointer assigned from another
+// variable or from any other call may alias mapped or device memory.
+func pointerFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var) bool {
+	if v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageExtern || v.Storage == cfacts.StorageStatic {
+		return false // other functions may set it to anything
+	}
+	if v.Init != nil && !isAllocation(v.Init) {
+		return false
+	}
+	ok := true
+	for _, r := range CollectRefs(fn.Body) {
+		if r.Var != v {
+			continue
+		}
+		if r.Addr {
+			return false
+		}
+		if r.Call && isAccAPICall(fn.Body, r) {
+			return false
+		}
+		if r.Access&AccWrite != 0 && r.Elem == AccNone && !r.Decl {
+			if r.Assign == nil || r.Assign.Kind != cfacts.ExprAssign || r.Assign.Op != "=" || !isAllocation(r.Assign.Y) {
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// isAllocation reports whether e (casts aside) is a call of malloc, calloc,
+// realloc or aligned_alloc.
+func isAllocation(e *cfacts.Expr) bool {
+	e = strip(e)
+	if e == nil || e.Kind != cfacts.ExprCall {
+		return false
+	}
+	switch e.Name {
+	case "malloc", "calloc", "realloc", "aligned_alloc":
+		return true
+	}
+	return false
+}
+
+// isAccAPICall reports whether the call that passes ref's variable is an
+// OpenACC runtime routine (acc_copyin, acc_map_data, ...), which maps data.
+func isAccAPICall(body *cfacts.Stmt, ref *Ref) bool {
+	found := false
+	var visit func(e *cfacts.Expr)
+	visit = func(e *cfacts.Expr) {
+		if e == nil || found {
+			return
+		}
+		if e.Kind == cfacts.ExprCall && len(e.Name) > 4 && e.Name[:4] == "acc_" {
+			for _, a := range e.Args {
+				if inSpan(a.Span, ref.Span) {
+					found = true
+				}
+			}
+		}
+		visit(e.X)
+		visit(e.Y)
+		visit(e.Z)
+		for _, a := range e.Args {
+			visit(a)
+		}
+	}
+	visit(ref.Stmt.Expr)
+	visit(ref.Stmt.Cond)
+	visit(ref.Stmt.Post)
+	for _, d := range ref.Stmt.Decls {
+		visit(d.Init)
+	}
+	return found
+}
+
+// mappedByDynamicData reports whether an `enter data` directive of the
+// function before offset pos names v, or a `declare` in scope does.
+func mappedByDynamicData(m *Model, fm *FuncModel, v *cfacts.Var, pos int) bool {
+	for _, d := range fm.Directives {
+		if d.Spec == nil || d.Span.Start >= pos {
+			continue
+		}
+		switch d.Spec.Name {
+		case "enter data", "declare", "data":
+			if c, _ := namedIn(d, v.Name, "copyin", "create", "attach", "copy", "copyout", "present", "deviceptr", "device_resident", "link", "no_create"); c != nil {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,114 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// subarrayBoundsCheck checks sub-arrays in var-lists against the declared
+// types (OpenACC 3.3 §2.7.1; openacc-rules.md §4): a section of a pointer
+// needs an explicit length, and constant bounds must lie inside an array of
+// known length. (Negative constants are reported by the argument check.)
+var subarrayBoundsCheck = &Check{
+	Name:  "subarray-bounds",
+	Rules: []string{"subarray-invalid"},
+	Model: checkSubarrayBounds,
+}
+
+func checkSubarrayBounds(p *Pass, m *Model) {
+	for _, fm := range m.Funcs {
+		if fm.Func == nil || fm.Func.Body == nil {
+			continue
+		}
+		check := func(d *acc.Directive, items []*acc.Arg) {
+			for _, it := range items {
+				if it.Var == nil || len(it.Var.Members) > 0 || len(it.Var.Subscripts) == 0 {
+					continue
+				}
+				v := lookupVar(m.C, fm.Func, d.Span.Start, it.Var.Name)
+				if v == nil || v.Type == nil {
+					continue
+				}
+				checkSubscripts(p, it, v)
+			}
+		}
+		for _, d := range fm.Directives {
+			if d.Spec == nil || len(d.Errors) > 0 {
+				continue
+			}
+			if d.Paren != nil && d.Spec.Paren == acc.ArgVarList {
+				check(d, d.Paren.Items)
+			}
+			for _, c := range d.Clauses {
+				if c.Spec == nil || c.Args == nil {
+					continue
+				}
+				switch c.Spec.ArgFor(d.Spec.Name) {
+				case acc.ArgVarList, acc.ArgReduction:
+					check(d, c.Args.Items)
+				}
+			}
+		}
+	}
+}
+
+func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var) {
+	t := v.Type
+	for _, s := range it.Var.Subscripts {
+		if t == nil {
+			return
+		}
+		switch t.Kind {
+		case cfacts.TypePointer:
+			if s.Section && s.Length == nil {
+				p.Report(Diagnostic{
+					Span: s.Span, Rule: "subarray-invalid",
+					Message: fmt.Sprintf("sub-array of pointer %s needs an explicit length: the extent of the data a pointer points to is unknown (write %s[lower:length])",
+						quote(v.Name), v.Name),
+				})
+				return
+			}
+		case cfacts.TypeArray:
+			if t.Len >= 0 && checkSection(p, s, v, t.Len) {
+				return
+			}
+		default:
+			return
+		}
+		t = t.Elem
+	}
+}
+
+// checkSection checks one subscript against an array dimension of length n
+// and reports whether it found a problem.
+func checkSection(p *Pass, s acc.Subscript, v *cfacts.Var, n int64) bool {
+	lo, loOK := int64(0), true
+	if s.Lower != nil {
+		lo, loOK = s.Lower.Int()
+	}
+	length, lenOK := int64(1), !s.Section
+	if s.Section && s.Length != nil {
+		length, lenOK = s.Length.Int()
+	}
+	if (loOK && lo < 0) || (lenOK && length < 0) {
+		return false // negative: the argument check reports it
+	}
+	report := func(format string, args ...any) bool {
+		p.Report(Diagnostic{Span: s.Span, Rule: "subarray-invalid", Message: fmt.Sprintf(format, args...)})
+		return true
+	}
+	switch {
+	case loOK && lo >= n && (s.Section || s.Lower != nil):
+		if !s.Section {
+			return report("index %d is out of range of %s, which has %d elements", lo, quote(v.Name), n)
+		}
+		return report("sub-array lower bound %d is out of range of %s, which has %d elements", lo, quote(v.Name), n)
+	case lenOK && s.Section && length > n:
+		return report("sub-array length %d exceeds the %d elements of %s", length, n, quote(v.Name))
+	case loOK && lenOK && s.Section && lo+length > n:
+		return report("sub-array [%d:%d] would be out of the range of %s, which has %d elements", lo, length, quote(v.Name), n)
+	}
+	return false
+}

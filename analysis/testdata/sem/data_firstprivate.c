@@ -1,0 +1,126 @@
+/* implicit-firstprivate-write: scalars written in parallel/serial without a clause (§10.2, Appendix A). */
+
+float fmaxf(float, float);
+
+float sum_bad(const float *restrict x, int n)
+{
+    float sum = 0.0f;
+#pragma acc parallel loop copyin(x[0:n])
+    for (int i = 0; i < n; i++)
+        sum += x[i]; // want "'sum' is implicitly firstprivate in 'parallel loop'.*add reduction\(\+:sum\) \[implicit-firstprivate-write\]"
+    return sum;
+}
+
+/* Appendix A: with the reduction clause it is fine. */
+float sum_ok(const float *restrict x, int n)
+{
+    float sum = 0.0f;
+#pragma acc parallel loop copyin(x[0:n]) reduction(+:sum)
+    for (int i = 0; i < n; i++)
+        sum += x[i];
+    return sum;
+}
+
+/* x = x * e, max patterns, and the count++ idiom. */
+void patterns(const float *restrict x, int n)
+{
+    float prod = 1.0f, big = 0.0f, small = 1e30f, m2 = 0.0f;
+    int count = 0;
+#pragma acc parallel loop copyin(x[0:n])
+    for (int i = 0; i < n; i++) {
+        prod = prod * x[i]; // want "add reduction\(\*:prod\)"
+        big = fmaxf(big, x[i]); // want "add reduction\(max:big\)"
+        if (x[i] < small) // want +1 "add reduction\(min:small\)"
+            small = x[i];
+        m2 = m2 > x[i] ? m2 : x[i]; // want "add reduction\(max:m2\)"
+        count++; // want "add reduction\(\+:count\)"
+    }
+}
+
+/* A temporary written before it is read: make it private. */
+void temporary(const float *restrict x, float *restrict y, int n)
+{
+    float t;
+#pragma acc parallel loop copyin(x[0:n]) copyout(y[0:n])
+    for (int i = 0; i < n; i++) {
+        t = x[i] * x[i]; // want "'t' is implicitly firstprivate in 'parallel loop': one copy per gang is shared.*private"
+        y[i] = t + 1.0f;
+    }
+}
+
+/* A plain result: copy. serial behaves like parallel. */
+float tail_serial(const float *restrict x, int n)
+{
+    float tail = 0.0f;
+#pragma acc serial copyin(x[0:n])
+    {
+        tail = x[n - 1]; // want "'tail' is implicitly firstprivate in 'serial': the value written here is lost after the region; add copy\(tail\)"
+    }
+    return tail;
+}
+
+/* An atomic update of a firstprivate scalar is lost too: copy, not reduction. */
+int atomic_count(const float *restrict x, int n)
+{
+    int hits = 0;
+#pragma acc parallel loop copyin(x[0:n])
+    for (int i = 0; i < n; i++) {
+        if (x[i] > 0.0f) {
+#pragma acc atomic update
+            hits++; // want "'hits' is implicitly firstprivate in 'parallel loop': the atomic updates go to a private copy and are lost after the region; add copy\(hits\)"
+        }
+    }
+    return hits;
+}
+
+/* Written outside the loop that reduces it: the result is lost too. */
+float reset_then_reduce(const float *restrict x, int n)
+{
+    float s;
+#pragma acc parallel copyin(x[0:n])
+    {
+        s = 0.0f; // want "'s' is implicitly firstprivate in 'parallel': the value written here is lost after the region; add copy\(s\)"
+#pragma acc loop reduction(+:s)
+        for (int i = 0; i < n; i++)
+            s += x[i];
+    }
+    return s;
+}
+
+/* Appendix A: in kernels a scalar is copy, no diagnostic. */
+float tail_kernels(const float *restrict x, int n)
+{
+    float tail = 0.0f;
+#pragma acc kernels copyin(x[0:n])
+    {
+        tail = x[n - 1];
+    }
+    return tail;
+}
+
+/* Valid: explicit clauses, loop reductions, private loops, sequential loop counters. */
+float valid(const float *restrict x, float *restrict y, int n)
+{
+    float s = 0.0f, last = 0.0f, t;
+    int j;
+#pragma acc parallel copyin(x[0:n]) copyout(y[0:n]) copy(last)
+    {
+#pragma acc loop reduction(+:s)
+        for (int i = 0; i < n; i++)
+            s += x[i];
+#pragma acc loop private(t)
+        for (int i = 0; i < n; i++) {
+            t = x[i];
+            y[i] = t;
+        }
+        last = x[n - 1];
+    }
+#pragma acc parallel loop copyin(x[0:n]) copyout(y[0:n])
+    for (int i = 0; i < n; i++) {
+        float acc = 0.0f;
+        for (j = 0; j < 4; j++)
+            acc += x[i];
+        y[i] = acc;
+    }
+    return s + last;
+}

@@ -1,0 +1,96 @@
+/* Pointers: implicit-firstprivate-pointer and implicit-copy-pointer-no-bounds (§9, §10.2, Appendix A). */
+
+void *malloc(unsigned long);
+void *acc_malloc(unsigned long);
+void free(void *);
+
+/* Appendix A: a pointer parameter dereferenced with no mapping. */
+void unmapped(float *y, int n)
+{
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        y[i] = 0.0f; // want "'y' is a pointer: implicitly firstprivate in 'parallel loop', only its value is copied.*add copyout\(y\[0:n\]\) \[implicit-firstprivate-pointer\]"
+}
+
+/* The extent comes from the allocation; the data is read and written. */
+float *scaled(int n)
+{
+    float *p = malloc(n * sizeof *p);
+#pragma acc parallel loop
+    for (int i = 0; i < n / 2; i++)
+        p[i] = p[i] * 2.0f; // want "add copy\(p\[0:n\]\) \[implicit-firstprivate-pointer\]"
+    return p;
+}
+
+/* Unknown extent: the warning without a fix. */
+void unknown_extent(float *y, int *idx, int n)
+{
+#pragma acc parallel loop copyin(idx[0:n])
+    for (int i = 0; i < n; i++)
+        y[idx[i]] = 1.0f; // want "'y' is a pointer: .*map it with a sub-array"
+}
+
+/* Valid: mapped by an enclosing data region, by enter data, under default(present),
+   in kernels (copy), through an alias, or a device pointer. */
+void mapped(float *y, float *z, float *w, float *v, float *arr, int n)
+{
+#pragma acc data copy(y[0:n])
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < n; i++)
+            y[i] += 1.0f;
+    }
+#pragma acc enter data copyin(z[0:n])
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        z[i] += 1.0f;
+#pragma acc exit data copyout(z[0:n])
+#pragma acc parallel loop default(present)
+    for (int i = 0; i < n; i++)
+        w[i] += 1.0f;
+#pragma acc kernels loop
+    for (int i = 0; i < n; i++)
+        v[i] += 1.0f;
+    float *alias = arr;
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        alias[i] = 0.0f;
+    float *d = acc_malloc(n * sizeof *d);
+#pragma acc parallel loop deviceptr(d)
+    for (int i = 0; i < n; i++)
+        d[i] = 0.0f;
+    float *e = acc_malloc(n * sizeof *e);
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        e[i] = 0.0f;
+}
+
+/* Appendix A: copy(y) copies the pointer only. */
+void no_bounds(float *y, float *x, int n)
+{
+#pragma acc parallel loop copy(y) copyin(x[0:n]) // want "only the pointer value of 'y' is mapped by 'copy', not the data it points to; use a sub-array such as y\[0:n\] \[implicit-copy-pointer-no-bounds\]"
+    for (int i = 0; i < n; i++)
+        y[i] += x[i];
+#pragma acc data copyin(x) // want "only the pointer value of 'x' is mapped by 'copyin'"
+    {
+#pragma acc parallel loop copy(y[0:n])
+        for (int i = 0; i < n; i++)
+            y[i] += x[i];
+    }
+#pragma acc update self(y) // want "only the pointer value of 'y' is updated by 'self', not the data it points to"
+}
+
+/* Valid: sub-arrays, deviceptr, pointers not dereferenced in the region. */
+void with_bounds(float *y, float *q, int n)
+{
+#pragma acc parallel loop copy(y[0:n])
+    for (int i = 0; i < n; i++)
+        y[i] += 1.0f;
+#pragma acc parallel loop deviceptr(q)
+    for (int i = 0; i < n; i++)
+        q[i] = 0.0f;
+#pragma acc parallel copyin(y)
+    {
+        int isnull = y == 0;
+    }
+}

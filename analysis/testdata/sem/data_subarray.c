@@ -1,0 +1,39 @@
+/* subarray-invalid against the declared extents (§4, §9). */
+
+float a[100];
+float m[10][20];
+
+void ranges(float *p, int n)
+{
+#pragma acc parallel loop copyin(a[50:100]) copyout(p[0:n]) // want "sub-array \[50:100\] would be out of the range of 'a', which has 100 elements \[subarray-invalid\]"
+    for (int i = 0; i < n; i++)
+        p[i] = a[i];
+#pragma acc parallel loop copyin(a[100:1]) copyout(p[0:n]) // want "sub-array lower bound 100 is out of range of 'a', which has 100 elements \[subarray-invalid\]"
+    for (int i = 0; i < n; i++)
+        p[i] = a[i];
+#pragma acc parallel loop copyin(a[0:101]) copyout(p[0:n]) // want "sub-array length 101 exceeds the 100 elements of 'a'"
+    for (int i = 0; i < n; i++)
+        p[i] = a[i];
+#pragma acc parallel loop copyin(m[0:10][5:16]) copyout(p[0:n]) // want "sub-array \[5:16\] would be out of the range of 'm', which has 20 elements"
+    for (int i = 0; i < n; i++)
+        p[i] = m[i % 10][i % 20];
+#pragma acc parallel loop copyin(a[0:n]) copyout(p[2:]) // want "sub-array of pointer 'p' needs an explicit length"
+    for (int i = 0; i < n; i++)
+        p[i + 2] = a[i];
+#pragma acc update self(p[:]) // want "sub-array of pointer 'p' needs an explicit length"
+}
+
+/* Valid: in range, lengths inferred from known arrays, non-constant bounds. */
+void in_range(float *p, int n, int lo)
+{
+#pragma acc parallel loop copyin(a[0:100], m[0:10][0:20]) copyout(p[0:n])
+    for (int i = 0; i < n; i++)
+        p[i] = a[i % 100] + m[i % 10][0];
+#pragma acc parallel loop copyin(a[10:]) copyout(p[0:n])
+    for (int i = 0; i < n; i++)
+        p[i] = a[i % 90 + 10];
+#pragma acc parallel loop copyin(a[lo:n]) copyout(p[0:n])
+    for (int i = 0; i < n; i++)
+        p[i] = a[lo + i];
+#pragma acc update device(a[99:1], m[9][0:20])
+}
