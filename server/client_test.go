@@ -64,11 +64,18 @@ func (b *syncBuffer) String() string {
 
 // startServer runs a server over an in-memory pipe.
 func startServer(tb testing.TB) *tclient {
+	return startServerWith(tb, Options{})
+}
+
+// startServerWith runs a server with options over an in-memory pipe; the
+// version and the logger are the test's.
+func startServerWith(tb testing.TB, opts Options) *tclient {
 	cs, ss := net.Pipe()
 	c := &tclient{tb: tb, conn: cs, msgs: make(chan *msg, 1024), done: make(chan error, 1), log: &syncBuffer{}}
 	logger := slog.New(slog.NewTextHandler(c.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	opts.Version, opts.Logger = "test", logger
 	go func() {
-		c.done <- ServeWith(context.Background(), ss, ss, Options{Version: "test", Logger: logger})
+		c.done <- ServeWith(context.Background(), ss, ss, opts)
 		ss.Close()
 	}()
 	go c.readLoop()
@@ -207,9 +214,21 @@ func (c *tclient) noMessage(d time.Duration) {
 	}
 }
 
+// initialize initializes the server with the semantic run off.
 func (c *tclient) initialize() {
 	c.tb.Helper()
-	if m := c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}); m.Error != nil {
+	c.initializeWith(map[string]any{"semanticDelayMs": -1}, nil)
+}
+
+// initializeWith initializes the server with the given initializationOptions
+// and client capabilities.
+func (c *tclient) initializeWith(options, capabilities map[string]any) {
+	c.tb.Helper()
+	if capabilities == nil {
+		capabilities = map[string]any{}
+	}
+	if m := c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": capabilities,
+		"initializationOptions": options}); m.Error != nil {
 		c.tb.Fatalf("initialize: %s", m)
 	}
 	c.notify("initialized", map[string]any{})

@@ -13,7 +13,6 @@ import (
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
-	"github.com/accls/accls/diagnostics"
 	"github.com/accls/accls/source"
 )
 
@@ -36,7 +35,9 @@ type snapshot struct {
 	// maxAnalysed bytes; nil for a binary document.
 	text []byte
 	// file is the scan of text; nil for a binary document.
-	file      *acc.File
+	file *acc.File
+	// dirDiags are the directive-level diagnostics of text.
+	dirDiags  []analysis.Diagnostic
 	binary    bool
 	truncated bool
 }
@@ -46,6 +47,8 @@ type docEntry struct {
 	snap *snapshot
 	// Whether the user was told that the document is binary / too large.
 	warnedBinary, warnedLarge bool
+	// sem is the document's semantic pipeline (semantic.go).
+	sem semDoc
 }
 
 // documents are the open documents, by URI.
@@ -160,6 +163,9 @@ func didOpen(_ context.Context, s *server, params []byte) error {
 	if td.URI == "" {
 		return fmt.Errorf("didOpen without a uri")
 	}
+	if old := s.docs.get(td.URI); old != nil {
+		old.closeSemantic() // opened twice: the new text wins
+	}
 	e := &docEntry{}
 	s.update(td.URI, e, source.New([]byte(td.Text), td.Version))
 	return nil
@@ -188,17 +194,21 @@ func didClose(_ context.Context, s *server, params []byte) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
+	if e := s.docs.get(p.TextDocument.URI); e != nil {
+		e.closeSemantic()
+	}
 	s.docs.set(p.TextDocument.URI, nil)
 	s.publish(p.TextDocument.URI, nil, []protocol.Diagnostic{})
 	return nil
 }
 
-// update analyses doc, makes it the current snapshot of the document and
-// publishes its diagnostics.
+// update analyses doc, makes it the current snapshot of the document,
+// publishes its diagnostics (the directive-level ones of doc and the last
+// semantic ones carried over to doc's text, see semantic.go) and schedules
+// the semantic run.
 func (s *server) update(uri string, e *docEntry, doc *source.Document) {
 	snap := &snapshot{uri: uri, doc: doc}
 	text := doc.Text()
-	var diags []protocol.Diagnostic
 	switch {
 	case isBinary(text):
 		snap.binary = true
@@ -219,19 +229,39 @@ func (s *server) update(uri string, e *docEntry, doc *source.Document) {
 			}
 		}
 		snap.text = text
-		snap.file, diags = s.analyse(uri, doc, text)
+		snap.file, snap.dirDiags = s.analyse(uri, text)
 	}
-	s.docs.store(uri, e, snap)
+	v := doc.Version()
+	e.sem.mu.Lock()
+	defer e.sem.mu.Unlock()
+	var diags []protocol.Diagnostic
+	if snap.file != nil {
+		diags = s.merged(uri, snap, e.sem.res)
+	}
 	if diags == nil {
 		diags = []protocol.Diagnostic{}
 	}
-	v := doc.Version()
+	s.docs.store(uri, e, snap)
 	s.publish(uri, &v, diags)
+	s.scheduleSemantic(uri, e, snap)
+}
+
+// merged is the diagnostics of snap: its directive-level ones and those of
+// the last semantic run, res, carried over to its text. A panic is logged
+// and yields the directive diagnostics alone.
+func (s *server) merged(uri string, snap *snapshot, res *semResult) (diags []protocol.Diagnostic) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic while carrying semantic diagnostics", "uri", uri, "panic", p, "stack", string(debug.Stack()))
+			diags = mergeDiagnostics(snap, snap.dirDiags, nil)
+		}
+	}()
+	return mergeDiagnostics(snap, snap.dirDiags, carried(res, snap.text))
 }
 
 // analyse scans text and runs the directive checks. A panic in either is
 // logged and yields what was computed before it.
-func (s *server) analyse(uri string, doc *source.Document, text []byte) (f *acc.File, diags []protocol.Diagnostic) {
+func (s *server) analyse(uri string, text []byte) (f *acc.File, diags []analysis.Diagnostic) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while analysing", "uri", uri, "panic", p, "stack", string(debug.Stack()))
@@ -239,8 +269,7 @@ func (s *server) analyse(uri string, doc *source.Document, text []byte) (f *acc.
 		}
 	}()
 	f = acc.Scan(text)
-	ds := analysis.CheckDirectives(text, f)
-	return f, diagnostics.Convert(doc, protocol.DocumentURI(uri), ds)
+	return f, analysis.CheckDirectives(text, f)
 }
 
 func (s *server) publish(uri string, version *int32, diags []protocol.Diagnostic) {

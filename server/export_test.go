@@ -14,6 +14,7 @@ var (
 // Methods that exist only in tests.
 func init() {
 	requests["accls/test/slow"] = slowRequest
+	requests["accls/test/semanticWait"] = semanticWaitRequest
 	requests["accls/test/panic"] = func(context.Context, *server, *request) (any, error) {
 		panic("test panic")
 	}

@@ -30,7 +30,7 @@ func offsetIn(r *request, p protocol.Position) (int, bool) {
 	return off, true
 }
 
-func hoverRequest(_ context.Context, _ *server, r *request) (any, error) {
+func hoverRequest(ctx context.Context, s *server, r *request) (any, error) {
 	var p positionParams
 	if err := decodeParams(r.params, &p); err != nil {
 		return nil, err
@@ -41,6 +41,10 @@ func hoverRequest(_ context.Context, _ *server, r *request) (any, error) {
 	}
 	res, ok := hover.Hover(r.snap.text, r.snap.file, off)
 	if !ok {
+		// Not an OpenACC word: perhaps a variable (varhover.go).
+		if h := s.variableHover(ctx, r, off); h != nil {
+			return h, nil
+		}
 		return nil, nil
 	}
 	rng := r.snap.doc.Range(res.Span)

@@ -22,6 +22,9 @@ type Options struct {
 	// Logger receives the server's log; nil means slog.Default(). It must not
 	// write to the protocol's output.
 	Logger *slog.Logger
+
+	// newParser replaces the C front end (tests).
+	newParser func(cOptions) cParser
 }
 
 // Serve speaks LSP over the given reader/writer (stdin/stdout for `accls serve`)
@@ -122,6 +125,7 @@ type server struct {
 	exited   chan struct{}
 
 	docs documents
+	sem  *semantics
 }
 
 func newServer(ctx context.Context, conn jsonrpc2.Conn, opts Options) *server {
@@ -133,6 +137,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, opts Options) *server {
 		inflight: map[jsonrpc2.ID]context.CancelFunc{},
 		exited:   make(chan struct{}),
 		docs:     documents{m: map[string]*docEntry{}},
+		sem:      newSemantics(opts.newParser),
 	}
 }
 

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/codeactions"
 )
 
 // checkedDiagnostic is one diagnostic of `accls check --json`. Lines and
@@ -34,7 +37,9 @@ type checkedLocation struct {
 }
 
 type checkedFix struct {
-	Title string        `json:"title"`
+	Title string `json:"title"`
+	// Safe marks the fixes that --fix applies.
+	Safe  bool          `json:"safe,omitempty"`
 	Edits []checkedEdit `json:"edits"`
 }
 
@@ -47,10 +52,17 @@ type checkedEdit struct {
 }
 
 func runCheck(args []string) int {
+	return check(args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// check is `accls check` with its standard streams.
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the diagnostics as a JSON array")
+	fix := fs.Bool("fix", false, "apply the safe fixes and write the files back (for -: print the fixed text; the diagnostics then go to standard error)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: accls check [--json] FILE… (use - for standard input)")
+		fmt.Fprintln(stderr, "usage: accls check [--json] [--fix] FILE… (use - for standard input)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -60,18 +72,32 @@ func runCheck(args []string) int {
 		fs.Usage()
 		return 2
 	}
+	fail := func(format string, args ...any) { fmt.Fprintf(stderr, "accls: "+format+"\n", args...) }
+	// With --fix on standard input, standard output carries the fixed text.
+	report := stdout
+	if *fix && slices.Contains(fs.Args(), "-") {
+		report = stderr
+	}
 	status := 0
 	all := []checkedDiagnostic{}
 	for _, name := range fs.Args() {
-		text, err := readInput(name)
+		text, err := readInput(name, stdin)
 		if err != nil {
-			errorf("%v", err)
+			fail("%v", err)
 			status = 2
 			continue
 		}
 		if isBinary(text) {
-			errorf("%s: not a text file (it contains NUL bytes); skipped", name)
+			fail("%s: not a text file (it contains NUL bytes); skipped", name)
 			continue
+		}
+		if *fix {
+			fixed, err := fixFile(name, text, stdout, stderr)
+			if err != nil {
+				fail("%v", err)
+				status = 2
+			}
+			text = fixed
 		}
 		lines := newLineIndex(text)
 		for _, d := range analysis.CheckDirectives(text, acc.Scan(text)) {
@@ -82,23 +108,87 @@ func runCheck(args []string) int {
 			if *asJSON {
 				all = append(all, c)
 			} else {
-				fmt.Printf("%s:%d:%d: %s: %s [%s]\n", c.File, c.Line, c.Column, c.Severity, c.Message, c.Rule)
+				fmt.Fprintf(report, "%s:%d:%d: %s: %s [%s]\n", c.File, c.Line, c.Column, c.Severity, c.Message, c.Rule)
 				for _, r := range c.Related {
-					fmt.Printf("%s:%d:%d: note: %s\n", c.File, r.Line, r.Column, r.Message)
+					fmt.Fprintf(report, "%s:%d:%d: note: %s\n", c.File, r.Line, r.Column, r.Message)
 				}
 			}
 		}
 	}
 	if *asJSON {
 		out, _ := json.MarshalIndent(all, "", "  ")
-		fmt.Printf("%s\n", out)
+		fmt.Fprintf(report, "%s\n", out)
 	}
 	return status
 }
 
-func readInput(name string) ([]byte, error) {
+// fixFile applies the safe fixes to the text of file name (repeatedly, see
+// codeactions.FixAll), reports each on stderr and writes the result back:
+// for "-" to stdout, for a file only when something changed, atomically.
+// It returns the text as it now is.
+func fixFile(name string, text []byte, stdout, stderr io.Writer) ([]byte, error) {
+	fixed, _, applied, err := codeactions.FixAll(text, codeactions.CheckDirectives)
+	if err != nil {
+		return text, fmt.Errorf("%s: %v", name, err)
+	}
+	lines := newLineIndex(text)
+	for _, a := range applied {
+		l, c := lines.position(a.Diagnostic.Span.Start)
+		fmt.Fprintf(stderr, "%s:%d:%d: fixed: %s [%s]\n", name, l, c, a.Fix.Title, a.Diagnostic.Rule)
+	}
 	if name == "-" {
-		return io.ReadAll(os.Stdin)
+		_, err := stdout.Write(fixed)
+		return fixed, err
+	}
+	if bytes.Equal(fixed, text) {
+		return text, nil
+	}
+	if err := writeFileAtomic(name, fixed); err != nil {
+		return text, err
+	}
+	return fixed, nil
+}
+
+// writeFileAtomic replaces the file's content with data through a temporary
+// file in the same directory renamed over it, so that readers see the old
+// or the new content, never a mix; the file's permissions are kept. A
+// symbolic link is followed: the file it points to is replaced.
+func writeFileAtomic(name string, data []byte) (err error) {
+	path, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".accls-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(stdin)
 	}
 	return os.ReadFile(name)
 }
@@ -118,7 +208,7 @@ func toChecked(file string, lines lineIndex, d analysis.Diagnostic) checkedDiagn
 		out.Related = append(out.Related, checkedLocation{Line: l, Column: c, Message: r.Message})
 	}
 	for _, f := range d.Fixes {
-		fix := checkedFix{Title: f.Title}
+		fix := checkedFix{Title: f.Title, Safe: f.Safe}
 		for _, e := range f.Edits {
 			l, c := lines.position(e.Span.Start)
 			el, ec := lines.position(e.Span.End)

@@ -1,0 +1,153 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/accls/accls/internal/testgen"
+)
+
+// BenchmarkSemantic10k measures, through a real server over an in-memory
+// pipe with the default debounce (200 ms), the time from the last didChange
+// to the publishDiagnostics that carries the semantic results, on a
+// 10k-line document with 500 directives. It reports the median and the
+// 90th percentile in ms.
+func BenchmarkSemantic10k(b *testing.B) { benchSemantic(b, 10000, 500) }
+
+// BenchmarkSemantic50k is the same on 50k lines; it also reports the
+// process's peak RSS.
+func BenchmarkSemantic50k(b *testing.B) { benchSemantic(b, 50000, 2500) }
+
+func benchSemantic(b *testing.B, lines, directives int) {
+	text := testgen.Program(lines, directives)
+	// Edit inside a directive in the middle of the file.
+	mid := bytes.Index(text[len(text)/2:], []byte("#pragma acc parallel loop"))
+	if mid < 0 {
+		b.Fatal("no directive to edit")
+	}
+	off := len(text)/2 + mid
+	line := bytes.Count(text[:off], []byte("\n"))
+	col := len("#pragma acc parallel loop")
+
+	cs, ss := net.Pipe()
+	defer cs.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	go ServeWith(context.Background(), ss, ss, Options{Logger: logger})
+	r := bufio.NewReaderSize(cs, 1<<20)
+	write := func(v any) {
+		body, _ := json.Marshal(v)
+		if _, err := cs.Write(frame(body)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// publishes reads frames until the n-th publishDiagnostics of version v
+	// (the directive one is first, the semantic run's second) and returns
+	// the number of diagnostics in it.
+	timeout := 60 * time.Second
+	publishes := func(v, n int) int {
+		want := []byte(`"version":` + strconv.Itoa(v) + `,`)
+		want2 := []byte(`"version":` + strconv.Itoa(v) + `}`)
+		deadline := time.Now().Add(timeout)
+		cs.SetReadDeadline(deadline)
+		defer cs.SetReadDeadline(time.Time{})
+		for {
+			body, err := readFrameBody(r)
+			if err != nil {
+				b.Fatalf("waiting for publish %d of version %d: %v", n, v, err)
+			}
+			if bytes.Contains(body, []byte(`"window/logMessage"`)) && bytes.Contains(body, []byte(`failed`)) {
+				b.Fatalf("the C front end failed: %s", body)
+			}
+			if bytes.Contains(body, []byte(`"textDocument/publishDiagnostics"`)) &&
+				(bytes.Contains(body, want) || bytes.Contains(body, want2)) {
+				n--
+				if n == 0 {
+					return bytes.Count(body, []byte(`"source":"openacc"`))
+				}
+			}
+		}
+	}
+	const uri = "file:///bench/big.c"
+	write(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}})
+	if _, err := readFrameBody(r); err != nil {
+		b.Fatal(err)
+	}
+	write(map[string]any{"jsonrpc": "2.0", "method": "initialized", "params": map[string]any{}})
+	start := time.Now()
+	write(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "c", "version": 1, "text": string(text)}}})
+	ndir := publishes(1, 1)
+	nall := publishes(1, 1)
+	first := time.Since(start)
+
+	version := 1
+	change := func(i int) []byte {
+		version++
+		rng := fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col)
+		txt := " gang"
+		if i%2 == 1 { // remove what the previous change inserted
+			rng = fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col+len(txt))
+			txt = ""
+		}
+		return frame([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":%s,"text":%q}]}}`,
+			uri, version, rng, txt)))
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		msg := change(i)
+		t0 := time.Now()
+		if _, err := cs.Write(msg); err != nil {
+			b.Fatal(err)
+		}
+		publishes(version, 2)
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	ms := func(q float64) float64 {
+		return float64(lat[min(len(lat)-1, int(q*float64(len(lat))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(ms(0.5), "p50-ms")
+	b.ReportMetric(ms(0.9), "p90-ms")
+	b.ReportMetric(float64(nall-ndir), "semantic-diagnostics")
+	rss := peakRSS()
+	if rss > 0 {
+		b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
+	}
+	b.Logf("%d lines, %d bytes: first semantic publish after open %v; %d directive + %d semantic diagnostics; "+
+		"last change → semantic publish p50 %.1f ms, p90 %.1f ms, max %.1f ms over %d changes (debounce %v); peak RSS %d MiB; GOMAXPROCS %d",
+		lines, len(text), first.Round(time.Millisecond), ndir, nall-ndir, ms(0.5), ms(0.9), ms(1), len(lat), defaultSemanticDelay, rss>>20, runtime.GOMAXPROCS(0))
+}
+
+// peakRSS is the process's peak resident set size in bytes (Linux), 0 when
+// unknown.
+func peakRSS() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				n, _ := strconv.ParseInt(f[0], 10, 64)
+				return n << 10
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,357 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/hover"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Hover on a variable, when the directive-level hover has nothing: a
+// variable named in a clause of a directive, or used in the C code of a
+// compute construct, is explained with the data attribute it has in that
+// construct (explicit, implicit or predetermined, and why), what moves at
+// the construct's entry and exit, its bounds and size when known. It reads
+// the last semantic run (waiting a little for a pending one) moved onto the
+// request's text; a variable in text edited since that run has no hover.
+
+// varHoverWait bounds how long hover waits for a pending semantic run.
+var varHoverWait = 300 * time.Millisecond
+
+func (s *server) variableHover(ctx context.Context, r *request, off int) *protocol.Hover {
+	res := s.lastModel(ctx, r.snap, varHoverWait)
+	if res == nil || res.model == nil || res.model.C == nil {
+		return nil
+	}
+	m := diffTexts(res.text, r.snap.text)
+	moff, ok := m.back(off)
+	if !ok {
+		return nil
+	}
+	vh := &varHover{res: res, snap: r.snap, m: m}
+	md, span, ok := vh.inClause(moff)
+	if !ok {
+		md, span, ok = vh.inCode(moff)
+	}
+	if !ok {
+		return nil
+	}
+	cur, ok := m.span(span)
+	if !ok {
+		return nil
+	}
+	rng := r.snap.doc.Range(cur)
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md},
+		Range:    &rng,
+	}
+}
+
+type varHover struct {
+	res  *semResult
+	snap *snapshot
+	m    textMap
+}
+
+// describe names a construct for the hover: "`parallel loop` construct (line 12)".
+func (vh *varHover) describe(r *analysis.Region) string {
+	d := r.Directive
+	off := d.Span.Start
+	line := vh.res.doc.Line(off) + 1
+	if cur, ok := vh.m.start(off); ok {
+		line = vh.snap.doc.Line(cur) + 1
+	}
+	return fmt.Sprintf("`%s` construct (line %d)", directiveName(d), line)
+}
+
+// inClause explains the variable of a var-list item under the cursor.
+func (vh *varHover) inClause(off int) (string, acc.Span, bool) {
+	model := vh.res.model
+	for _, d := range model.Acc.Directives {
+		if d == nil || !d.Span.Contains(off) {
+			continue
+		}
+		for _, c := range d.Clauses {
+			if c == nil || c.Args == nil || !c.Args.Span.Contains(off) {
+				continue
+			}
+			for _, it := range c.Args.Items {
+				if it == nil || it.Var == nil || !it.Var.NameSpan.Contains(off) {
+					continue
+				}
+				reg := model.ByDirective[d]
+				if reg == nil {
+					return "", acc.Span{}, false
+				}
+				a, ok := vh.clauseAttr(reg, c, it)
+				if !ok {
+					return "", acc.Span{}, false
+				}
+				return vh.markdown(a, reg), it.Var.NameSpan, true
+			}
+		}
+		return "", acc.Span{}, false
+	}
+	return "", acc.Span{}, false
+}
+
+// clauseAttr is the attribute item of clause c gives its variable on
+// region reg: from DataAttributes for compute constructs, from the clause
+// itself otherwise.
+func (vh *varHover) clauseAttr(reg *analysis.Region, c *acc.Clause, it *acc.Arg) (analysis.VarAttr, bool) {
+	if reg.Kind == analysis.RegionCompute {
+		for _, a := range analysis.DataAttributes(vh.res.model, reg) {
+			if a.Item == it || a.Clause == c && a.Var != nil && a.Var.Name == it.Var.Name {
+				return a, true
+			}
+		}
+	}
+	if c.Spec == nil {
+		return analysis.VarAttr{}, false
+	}
+	attr := attrOfClause(c.Spec.Name)
+	if attr == analysis.AttrNone {
+		return analysis.VarAttr{}, false
+	}
+	v := resolveVar(vh.res.model, it.Var.Name, reg.Directive.Span.Start)
+	if v == nil {
+		return analysis.VarAttr{}, false
+	}
+	a := analysis.VarAttr{Var: v, Attr: attr, Clause: c, Item: it, From: reg, Bounds: it.Text, Bytes: -1}
+	if len(it.Var.Members) == 0 {
+		a.Bytes = sectionBytes(v.Type, it.Var.Subscripts)
+	}
+	return a, true
+}
+
+// attrOfClause is the attribute a clause gives the variables it names.
+func attrOfClause(name string) analysis.Attr {
+	switch name {
+	case "copy":
+		return analysis.AttrCopy
+	case "copyin":
+		return analysis.AttrCopyin
+	case "copyout":
+		return analysis.AttrCopyout
+	case "create":
+		return analysis.AttrCreate
+	case "no_create":
+		return analysis.AttrNoCreate
+	case "present":
+		return analysis.AttrPresent
+	case "deviceptr":
+		return analysis.AttrDeviceptr
+	case "attach":
+		return analysis.AttrAttach
+	case "private":
+		return analysis.AttrPrivate
+	case "firstprivate":
+		return analysis.AttrFirstprivate
+	case "reduction":
+		return analysis.AttrReduction
+	}
+	return analysis.AttrNone
+}
+
+// sectionBytes is the size of the part of a variable of type t that
+// subscripts select: the whole variable without subscripts, the product of
+// constant section lengths (and the element size) otherwise; -1 when unknown.
+func sectionBytes(t *cfacts.Type, subs []acc.Subscript) int64 {
+	if t == nil {
+		return -1
+	}
+	if len(subs) == 0 {
+		if t.Kind == cfacts.TypePointer {
+			return -1 // the pointer itself; what it points to is unknown
+		}
+		return t.Size
+	}
+	n := int64(1)
+	for _, sub := range subs {
+		if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
+			return -1
+		}
+		switch {
+		case sub.Section && sub.Length != nil:
+			l, ok := sub.Length.Int()
+			if !ok || l < 0 {
+				return -1
+			}
+			n *= l
+		case sub.Section && t.Kind == cfacts.TypeArray && t.Len >= 0:
+			lo := int64(0)
+			if sub.Lower != nil {
+				var ok bool
+				if lo, ok = sub.Lower.Int(); !ok {
+					return -1
+				}
+			}
+			n *= t.Len - lo
+		case !sub.Section:
+			// a single element
+		default:
+			return -1
+		}
+		t = t.Elem
+	}
+	if t == nil || t.Size < 0 {
+		return -1
+	}
+	return n * t.Size
+}
+
+// resolveVar finds the variable name refers to at offset off: a local of the
+// function around off declared before it in an enclosing block, a
+// parameter, or a global.
+func resolveVar(m *analysis.Model, name string, off int) *cfacts.Var {
+	for _, f := range m.Funcs {
+		fn := f.Func
+		if fn == nil || off < fn.Span.Start || off >= fn.Span.End {
+			continue
+		}
+		var best *cfacts.Var
+		walkStmt(fn.Body, func(st *cfacts.Stmt) {
+			var decls []*cfacts.Var
+			switch {
+			case st.Kind == cfacts.StmtDecl:
+				decls = st.Decls
+			}
+			for _, v := range decls {
+				if v.Name != name || v.NameSpan.Start > off {
+					continue
+				}
+				if v.Scope != nil && !(v.Scope.Span.Start <= off && off < v.Scope.Span.End) {
+					continue
+				}
+				if best == nil || v.NameSpan.Start > best.NameSpan.Start {
+					best = v
+				}
+			}
+		}, nil)
+		if best != nil {
+			return best
+		}
+		for _, v := range fn.Params {
+			if v.Name == name {
+				return v
+			}
+		}
+	}
+	if m.C != nil {
+		for _, v := range m.C.Globals {
+			if v.Name == name && v.NameSpan.Start < off {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// inCode explains a variable used in the C code of a compute construct.
+func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
+	model := vh.res.model
+	var reg *analysis.Region
+	for _, f := range model.Funcs {
+		for _, r := range computeRegions(f.Regions, nil) {
+			if r.Stmt != nil && r.Stmt.Span.Start <= off && off <= r.Stmt.Span.End {
+				reg = r // the innermost one comes last
+			}
+		}
+	}
+	if reg == nil {
+		return "", acc.Span{}, false
+	}
+	// A use, or a declarator (`int i` of a for loop).
+	var v *cfacts.Var
+	var span acc.Span
+	walkStmt(reg.Stmt, func(st *cfacts.Stmt) {
+		for _, d := range st.Decls {
+			if d.NameSpan.Contains(off) {
+				v, span = d, d.NameSpan
+			}
+		}
+	}, func(e *cfacts.Expr) {
+		if e.Kind == cfacts.ExprIdent && e.Var != nil && e.Span.Contains(off) {
+			v, span = e.Var, e.Span
+		}
+	})
+	if v == nil {
+		return "", acc.Span{}, false
+	}
+	for _, a := range analysis.DataAttributes(model, reg) {
+		if a.Var == v {
+			return vh.markdown(a, reg), span, true
+		}
+	}
+	// Declared inside the construct: private by nature.
+	if v.Storage == cfacts.StorageLocal && v.Scope != nil && reg.Stmt.Span.Start <= v.Scope.Span.Start && v.Scope.Span.End <= reg.Stmt.Span.End {
+		a := analysis.VarAttr{Var: v, Attr: analysis.AttrPrivate, From: reg, Bytes: -1,
+			Reason: "it is declared inside the construct, so each thread that executes the declaration has its own"}
+		for _, l := range reg.Loops {
+			if v.Scope == l {
+				a.Reason = "it is the loop variable of a loop associated with the construct: each iteration has its own (OpenACC 3.3 §2.6.1)"
+			}
+		}
+		if v.Type != nil {
+			a.Bytes = v.Type.Size
+		}
+		return vh.markdown(a, reg), span, true
+	}
+	return "", acc.Span{}, false
+}
+
+func (vh *varHover) markdown(a analysis.VarAttr, reg *analysis.Region) string {
+	from := ""
+	if a.From != nil && a.From != reg && a.From.Directive != nil {
+		from = vh.describe(a.From)
+	}
+	return hover.VariableMarkdown(a, vh.describe(reg), from)
+}
+
+// walkStmt calls fs for every statement and fe for every expression of st,
+// declarations' initializers included, parents first.
+func walkStmt(st *cfacts.Stmt, fs func(*cfacts.Stmt), fe func(*cfacts.Expr)) {
+	if st == nil {
+		return
+	}
+	if fs != nil {
+		fs(st)
+	}
+	expr := func(e *cfacts.Expr) {
+		if fe != nil {
+			walkExpr(e, fe)
+		}
+	}
+	for _, c := range st.List {
+		walkStmt(c, fs, fe)
+	}
+	walkStmt(st.Init, fs, fe)
+	expr(st.Cond)
+	expr(st.Post)
+	expr(st.Expr)
+	for _, v := range st.Decls {
+		expr(v.Init)
+	}
+	walkStmt(st.Then, fs, fe)
+	walkStmt(st.Else, fs, fe)
+	walkStmt(st.Body, fs, fe)
+}
+
+func walkExpr(e *cfacts.Expr, f func(*cfacts.Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	walkExpr(e.X, f)
+	walkExpr(e.Y, f)
+	walkExpr(e.Z, f)
+	for _, a := range e.Args {
+		walkExpr(a, f)
+	}
+}
