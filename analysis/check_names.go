@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/accls/accls/acc"
 )
 
@@ -31,10 +33,19 @@ var clauseNames = func() []string {
 func checkNames(p *Pass, d *acc.Directive) {
 	if d.Name != "" && d.Spec == nil {
 		diag := p.Reportf(d.NameSpan, "unknown-directive", "unknown OpenACC directive %s", quote(d.Name))
-		if s := nearest(d.Name, directiveNames); s != "" {
+		span, s := d.NameSpan, nearest(d.Name, directiveNames)
+		// `PARALLEL LOOP`, `enter DATA`: the second word was parsed as a clause;
+		// a two-word name that matches is the better guess.
+		if len(d.Clauses) > 0 && d.Clauses[0].Args == nil {
+			second := d.Clauses[0]
+			if s2 := nearest(d.Name+" "+second.Name, directiveNames); strings.Contains(s2, " ") {
+				span, s = acc.Span{Start: d.NameSpan.Start, End: second.NameSpan.End}, s2
+			}
+		}
+		if s != "" {
 			diag.Message += "; did you mean " + quote(s) + "?"
 			diag.Fixes = []SuggestedFix{{Title: "Change to " + quote(s), Preferred: true, Safe: true,
-				Edits: []TextEdit{{Span: d.NameSpan, NewText: s}}}}
+				Edits: []TextEdit{{Span: span, NewText: s}}}}
 		}
 		// The clauses of an unknown directive are not checked: clang's cascade of
 		// "invalid clause" errors after a misspelt directive helps nobody.

@@ -90,8 +90,10 @@ var directiveRules = []*Rule{
 	},
 	{
 		ID: "subarray-invalid", Severity: SeverityError,
-		Summary: "a sub-array has a negative bound or length",
-		Doc:     "`a[lower:length]`: both must be non-negative. (Checks against the declared extent come with the C front end.)",
+		Summary: "a sub-array has a negative bound or length, or lies outside the array",
+		Doc: "`a[lower:length]`: both must be non-negative; for an array of known extent `lower < extent` and " +
+			"`lower + length <= extent` in every dimension; on a pointer the length must be written (`p[lo:]` " +
+			"and `p[:]` need a known extent).",
 		Example: "#pragma acc parallel copyin(a[0:-1])",
 	},
 	{
@@ -128,7 +130,9 @@ var directiveRules = []*Rule{
 	{
 		ID: "reduction-num-gangs-conflict", Severity: SeverityError,
 		Summary: "reduction on a parallel construct with multi-dimensional num_gangs",
-		Doc:     "A `reduction` clause may not appear on a `parallel` construct whose `num_gangs` has more than one argument (OpenACC 3.3 §2.5.4).",
+		Doc: "A `reduction` clause may not appear on a `parallel` construct whose `num_gangs` has more than one " +
+			"argument (OpenACC 3.3 §2.5.4), nor on a `gang` loop inside such a construct or with `gang(dim:d)` " +
+			"where d > 1 (§2.9.11).",
 		Example: "#pragma acc parallel num_gangs(8, 8) reduction(+:s)",
 	},
 	{

@@ -98,7 +98,7 @@ func TestCheckFixStdin(t *testing.T) {
 	if stdout.String() != file {
 		t.Errorf("standard output is not the fixed text:\n%s", golden.Diff(file, stdout.String()))
 	}
-	if !strings.Contains(stderr.String(), "-:10:13: fixed: Change to 'parallel' [unknown-directive]") ||
+	if !strings.Contains(stderr.String(), "-:10:13: fixed: Change to 'parallel loop' [unknown-directive]") ||
 		!strings.Contains(stderr.String(), "-:13:70: error: 'if' may appear at most once") {
 		t.Errorf("standard error lacks the report:\n%s", stderr.String())
 	}

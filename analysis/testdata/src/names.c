@@ -1,7 +1,7 @@
 /* Directive and clause names: unknown, misspelt, wrong case, deprecated. */
 void names(float *a, float *b, int n)
 {
-#pragma acc paralel loop copyin(a[0:n]) // want "unknown OpenACC directive 'paralel'; did you mean 'parallel'\\? \\[unknown-directive\\]"
+#pragma acc paralel loop copyin(a[0:n]) // want "unknown OpenACC directive 'paralel'; did you mean 'parallel loop'\\? \\[unknown-directive\\]"
     for (int i = 0; i < n; i++) a[i] = 0;
 
 #pragma acc PARALLEL // want "unknown OpenACC directive 'PARALLEL'; did you mean 'parallel'"
@@ -26,4 +26,11 @@ void names(float *a, float *b, int n)
     /* dtype is an alias of device_type that is not deprecated. */
 #pragma acc parallel dtype(nvidia) num_gangs(4)
     { }
+}
+
+void two_words(float *a, int n)
+{
+#pragma acc PARALLEL LOOP copyin(a[0:n]) // want "unknown OpenACC directive 'PARALLEL'; did you mean 'parallel loop'\\?"
+    for (int i = 0; i < n; i++) a[i] = 0;
+#pragma acc enter DATA copyin(a[0:n]) // want "unknown OpenACC directive 'enter'; did you mean 'enter data'\\?"
 }
