@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/codeactions"
+	"github.com/accls/accls/source/cfacts"
 )
 
 // checkedDiagnostic is one diagnostic of `accls check --json`. Lines and
@@ -60,9 +63,13 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the diagnostics as a JSON array")
+	var includes, defines multiFlag
+	fs.Var(&includes, "I", "add a directory to the include search path (repeatable)")
+	fs.Var(&defines, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	directivesOnly := fs.Bool("directives-only", false, "run only the directive-level checks (no C parse)")
 	fix := fs.Bool("fix", false, "apply the safe fixes and write the files back (for -: print the fixed text; the diagnostics then go to standard error)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls check [--json] [--fix] FILE… (use - for standard input)")
+		fmt.Fprintln(stderr, "usage: accls check [--json] [--fix] [-I DIR] [-D NAME[=VALUE]] FILE… (use - for standard input)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -77,6 +84,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	report := stdout
 	if *fix && slices.Contains(fs.Args(), "-") {
 		report = stderr
+	}
+	var parser *cfacts.Parser
+	if !*directivesOnly {
+		parser = cfacts.NewParser(cfacts.Options{IncludePaths: includes, Defines: defines})
 	}
 	status := 0
 	all := []checkedDiagnostic{}
@@ -100,7 +111,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			text = fixed
 		}
 		lines := newLineIndex(text)
-		for _, d := range analysis.CheckDirectives(text, acc.Scan(text)) {
+		for _, d := range analyze(parser, name, text, stderr) {
 			if d.Severity == analysis.SeverityError && status == 0 {
 				status = 1
 			}
@@ -244,3 +255,30 @@ func (li lineIndex) position(off int) (line, col int) {
 	}
 	return lo + 1, off - li[lo] + 1
 }
+
+// analyze runs the directive checks and, with a parser, the checks that need
+// the C code; notes of the C front end (a missing header) go to stderr.
+func analyze(parser *cfacts.Parser, name string, text []byte, stderr io.Writer) []analysis.Diagnostic {
+	af := acc.Scan(text)
+	diags := analysis.CheckDirectives(text, af)
+	if parser == nil {
+		return diags
+	}
+	cf, err := parser.Parse(context.Background(), name, text, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "accls: %s: C parse failed, only directive-level checks ran: %v\n", name, err)
+		return diags
+	}
+	for _, n := range cf.Notes {
+		fmt.Fprintf(stderr, "accls: %s: note: %s\n", name, n.Message)
+	}
+	diags = append(diags, analysis.CheckSemantics(analysis.BuildModel(text, af, cf))...)
+	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return a.Span.Start - b.Span.Start })
+	return diags
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

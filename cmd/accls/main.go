@@ -19,7 +19,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"serve", "speak LSP on stdio (the default)", runServe},
-		{"check", "report OpenACC diagnostics for C files: accls check [--json] FILE…", runCheck},
+		{"check", "report OpenACC diagnostics for C files: accls check [--json] [--fix] [-I DIR] [-D NAME] FILE…", runCheck},
 		{"version", "print the version", runVersion},
 		{"help", "show this help", runHelp},
 	}
