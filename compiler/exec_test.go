@@ -1,0 +1,477 @@
+//go:build unix
+
+package compiler_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The execution corpus: every testdata/exec/*.c is a self-checking OpenACC
+// program. Its expected stdout comes from the same file compiled by gcc with
+// the pragmas ignored; `accls run` must reproduce it exactly and exit 0 on an
+// OpenCL device (PoCL's CPU device by default).
+//
+// Environment:
+//
+//	ACCLS_REQUIRE_OPENCL=1   fail instead of skipping when OpenCL is missing
+//	ACCLS_EXEC_DEVICE        device for `accls run` (ACCLS_DEVICE), default "cpu"
+//	ACCLS_EXEC_TIMEOUT       per-program limit (seconds or a Go duration), default 60s
+//	ACCLS_EXEC_JOBS          programs run at once, default 2
+//	ACCLS_EXEC_SKIP_KNOWN=1  do not even run the programs in KNOWN_FAILURES
+//	ACCLS_EXEC_BIN           use this accls binary instead of building cmd/accls
+//
+// testdata/exec/KNOWN_FAILURES lists programs that are not expected to pass
+// yet, one per line: "name  # reason". They still run; a failure is a skip
+// (with its first error lines), a pass is logged so that the line can go.
+// A program's `// exec-args: A B` line gives its command-line arguments.
+
+const execDir = "testdata/exec"
+
+// execProgram is one corpus program.
+type execProgram struct {
+	name string   // file name without .c
+	path string   // absolute path
+	args []string // from the "// exec-args:" line
+}
+
+func execPrograms(t *testing.T) []execProgram {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(execDir, "*.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no programs in %s", execDir)
+	}
+	sort.Strings(files)
+	var progs []execProgram
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := execProgram{name: strings.TrimSuffix(filepath.Base(f), ".c"), path: abs}
+		for _, line := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-args:"); ok {
+				p.args = strings.Fields(rest)
+			}
+		}
+		progs = append(progs, p)
+	}
+	return progs
+}
+
+// knownFailures reads KNOWN_FAILURES: program name -> reason.
+func knownFailures(t *testing.T) map[string]string {
+	t.Helper()
+	known := map[string]string{}
+	f, err := os.Open(filepath.Join(execDir, "KNOWN_FAILURES"))
+	if errors.Is(err, os.ErrNotExist) {
+		return known
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, reason, _ := strings.Cut(line, "#")
+		name = strings.TrimSuffix(strings.TrimSpace(name), ".c")
+		reason = strings.TrimSpace(reason)
+		if reason == "" {
+			reason = "no reason given"
+		}
+		known[name] = reason
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return known
+}
+
+func envOn(name string) bool {
+	v := os.Getenv(name)
+	return v != "" && v != "0"
+}
+
+func execTimeout(t *testing.T) time.Duration {
+	v := os.Getenv("ACCLS_EXEC_TIMEOUT")
+	if v == "" {
+		return 60 * time.Second
+	}
+	if s, err := strconv.Atoi(v); err == nil && s > 0 {
+		return time.Duration(s) * time.Second
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		t.Fatalf("ACCLS_EXEC_TIMEOUT=%q: want seconds or a Go duration", v)
+	}
+	return d
+}
+
+func findCC() (string, error) {
+	if p, err := exec.LookPath("gcc"); err == nil {
+		return p, nil
+	}
+	return exec.LookPath("cc")
+}
+
+// result of one command run with a limit.
+type runResult struct {
+	stdout, stderr string
+	code           int // exit status; -1 when it did not exit normally
+	timedOut       bool
+	err            error // could not start, or killed
+}
+
+// runLimited runs name args in dir with env (nil: inherit), killing its whole
+// process group when the limit passes.
+func runLimited(limit time.Duration, dir string, env []string, name string, args ...string) runResult {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		// the program that `accls run` starts is in the same group
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	cmd.WaitDelay = 5 * time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	r := runResult{stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode()}
+	if ctx.Err() != nil {
+		r.timedOut = true
+	}
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		r.err = err
+	}
+	return r
+}
+
+// firstLines returns the first n non-empty lines of s, indented.
+func firstLines(s string, n int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		out = append(out, "    "+l)
+		if len(out) == n {
+			out = append(out, "    ...")
+			break
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// firstDiff describes where got and want first differ, line by line.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i >= len(g) || i >= len(w) || gl != wl {
+			return fmt.Sprintf("stdout line %d:\n    got:  %q\n    want: %q", i+1, gl, wl)
+		}
+	}
+	return "stdout differs"
+}
+
+const openCLProbe = `#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+int main(void) {
+	cl_uint n = 0;
+	cl_int err = clGetPlatformIDs(0, NULL, &n);
+	printf("%d %u\n", (int)err, n);
+	return 0;
+}
+`
+
+// openCLMissing returns why no OpenCL platform can be used, or "".
+func openCLMissing(cc, dir string) string {
+	src := filepath.Join(dir, "probe.c")
+	bin := filepath.Join(dir, "probe")
+	if err := os.WriteFile(src, []byte(openCLProbe), 0o644); err != nil {
+		return err.Error()
+	}
+	r := runLimited(time.Minute, dir, nil, cc, "-o", bin, src, "-lOpenCL")
+	if r.err != nil || r.code != 0 {
+		return "OpenCL headers or libOpenCL missing (Debian: ocl-icd-opencl-dev opencl-headers):\n" +
+			firstLines(r.stderr, 3)
+	}
+	r = runLimited(time.Minute, dir, nil, bin)
+	if r.err != nil || r.code != 0 {
+		return "OpenCL probe failed: " + firstLines(r.stderr, 3)
+	}
+	var code, n int
+	fmt.Sscan(r.stdout, &code, &n)
+	if code != 0 || n == 0 {
+		return fmt.Sprintf("no OpenCL platform (clGetPlatformIDs: %d, %d platforms; Debian: pocl-opencl-icd)", code, n)
+	}
+	return ""
+}
+
+// buildAccls builds cmd/accls into dir and returns the binary.
+func buildAccls(t *testing.T, dir string) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	}
+	bin := filepath.Join(dir, "accls")
+	r := runLimited(10*time.Minute, "..", nil, goBin, "build", "-o", bin, "./cmd/accls")
+	if r.err != nil || r.code != 0 {
+		t.Fatalf("go build ./cmd/accls: %v (exit %d)\n%s", r.err, r.code, r.stderr)
+	}
+	return bin
+}
+
+// gccExpected compiles prog with gcc (extra flags added) and runs it: its
+// stdout is the expected output. The corpus must build and exit 0 this way.
+func gccExpected(t *testing.T, cc, dir string, p execProgram, limit time.Duration, extra ...string) string {
+	t.Helper()
+	bin := filepath.Join(dir, p.name+"-gcc"+strings.Join(extra, ""))
+	args := append([]string{"-O2", "-Wall", "-Wno-unknown-pragmas"}, extra...)
+	args = append(args, "-o", bin, p.path, "-lm")
+	r := runLimited(limit, dir, nil, cc, args...)
+	if r.err != nil || r.code != 0 {
+		t.Fatalf("corpus program does not build with %s %s: %v\n%s", cc, strings.Join(extra, " "), r.err, r.stderr)
+	}
+	r = runLimited(limit, dir, nil, bin, p.args...)
+	if r.timedOut || r.err != nil || r.code != 0 {
+		t.Fatalf("corpus program fails when built by gcc %s (exit %d, timed out %v, %v):\n%s%s",
+			strings.Join(extra, " "), r.code, r.timedOut, r.err, r.stdout, r.stderr)
+	}
+	return r.stdout
+}
+
+// TestExec runs the corpus with `accls run` and compares with gcc.
+func TestExec(t *testing.T) {
+	bin := os.Getenv("ACCLS_EXEC_BIN")
+	if _, err := os.Stat(filepath.Join("..", "cmd", "accls", "run.go")); err != nil && bin == "" {
+		t.Skip("accls run not built yet (no cmd/accls/run.go)")
+	}
+	if testing.Short() {
+		t.Skip("execution corpus skipped in -short mode")
+	}
+	cc, err := findCC()
+	if err != nil {
+		t.Skip("no C compiler (gcc or cc) on PATH")
+	}
+	work := t.TempDir()
+	if why := openCLMissing(cc, work); why != "" {
+		if envOn("ACCLS_REQUIRE_OPENCL") {
+			t.Fatalf("ACCLS_REQUIRE_OPENCL is set but %s", why)
+		}
+		t.Skip(why)
+	}
+	accls := bin
+	if accls == "" {
+		accls = buildAccls(t, work)
+	} else if accls, err = filepath.Abs(accls); err != nil {
+		t.Fatal(err)
+	}
+	progs := execPrograms(t)
+	known := knownFailures(t)
+	names := map[string]bool{}
+	for _, p := range progs {
+		names[p.name] = true
+	}
+	for name := range known {
+		if !names[name] {
+			t.Errorf("KNOWN_FAILURES lists %q, which is not a program in %s", name, execDir)
+		}
+	}
+	limit := execTimeout(t)
+	device := os.Getenv("ACCLS_EXEC_DEVICE")
+	if device == "" {
+		device = "cpu"
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "ACCLS_DEVICE", "ACCLS_PROFILE", "ACCLS_VERBOSE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, "ACCLS_DEVICE="+device)
+	jobs := 2
+	if v, err := strconv.Atoi(os.Getenv("ACCLS_EXEC_JOBS")); err == nil && v > 0 {
+		jobs = v
+	}
+	sem := make(chan struct{}, jobs)
+
+	var mu sync.Mutex
+	var passed, failed, skipped, fixed []string
+	record := func(list *[]string, name string) {
+		mu.Lock()
+		*list = append(*list, name)
+		mu.Unlock()
+	}
+
+	t.Run("prog", func(t *testing.T) {
+		for _, p := range progs {
+			t.Run(p.name, func(t *testing.T) {
+				t.Parallel()
+				reason, isKnown := known[p.name]
+				if isKnown && envOn("ACCLS_EXEC_SKIP_KNOWN") {
+					record(&skipped, p.name)
+					t.Skipf("known failure: %s", reason)
+				}
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				dir := t.TempDir()
+				ok := false
+				defer func() {
+					// a Fatal in gccExpected is a corpus failure
+					if !ok && !t.Skipped() && t.Failed() {
+						record(&failed, p.name)
+					}
+				}()
+				want := gccExpected(t, cc, dir, p, limit)
+				args := []string{"run", p.path}
+				if len(p.args) > 0 {
+					args = append(append(args, "--"), p.args...)
+				}
+				r := runLimited(limit, dir, env, accls, args...)
+				var problem string
+				switch {
+				case r.timedOut:
+					problem = fmt.Sprintf("timed out after %v", limit)
+				case r.err != nil:
+					problem = r.err.Error()
+				case r.code != 0:
+					problem = fmt.Sprintf("exit status %d", r.code)
+				case r.stdout != want:
+					problem = firstDiff(r.stdout, want)
+				}
+				if problem == "" {
+					ok = true
+					if isKnown {
+						record(&fixed, p.name)
+						t.Logf("%s passes but is listed in KNOWN_FAILURES (%s): remove it from the list", p.name, reason)
+					} else {
+						record(&passed, p.name)
+					}
+					return
+				}
+				detail := problem
+				if s := firstLines(r.stderr, 12); s != "" {
+					detail += "\n  stderr:\n" + s
+				}
+				if r.stdout != want && r.stdout != "" {
+					detail += "\n  stdout:\n" + firstLines(r.stdout, 8)
+				}
+				if isKnown {
+					ok = true
+					record(&skipped, p.name)
+					t.Skipf("known failure (%s): %s", reason, detail)
+				}
+				t.Errorf("accls run %s: %s", p.name, detail)
+			})
+		}
+	})
+
+	sort.Strings(failed)
+	sort.Strings(fixed)
+	t.Logf("exec corpus on ACCLS_DEVICE=%s: passed %d, failed %d, skipped %d (known failures), listed but passing %d, of %d programs",
+		device, len(passed)+len(fixed), len(failed), len(skipped), len(fixed), len(progs))
+	if len(failed) > 0 {
+		t.Logf("failing: %s", strings.Join(failed, " "))
+	}
+	if len(fixed) > 0 {
+		t.Logf("now passing, remove from KNOWN_FAILURES: %s", strings.Join(fixed, " "))
+	}
+}
+
+// TestExecCorpus checks the corpus itself without accls: each program builds
+// with plain gcc (pragmas ignored) and with gcc -fopenacc (host fallback),
+// both exit 0 with the same stdout, and README.md lists every program.
+func TestExecCorpus(t *testing.T) {
+	progs := execPrograms(t)
+	readme, err := os.ReadFile(filepath.Join(execDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range progs {
+		if !bytes.Contains(readme, []byte("`"+p.name+"`")) {
+			t.Errorf("README.md does not list `%s`", p.name)
+		}
+		src, err := os.ReadFile(p.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte(`printf("OK\n")`)) {
+			t.Errorf("%s: a corpus program prints OK when its checks pass", p.name)
+		}
+	}
+	if testing.Short() {
+		t.Skip("gcc runs skipped in -short mode")
+	}
+	cc, err := findCC()
+	if err != nil {
+		t.Skip("no C compiler (gcc or cc) on PATH")
+	}
+	work := t.TempDir()
+	probe := filepath.Join(work, "acc.c")
+	if err := os.WriteFile(probe, []byte("int main(void){int s=0;\n#pragma acc parallel loop reduction(+:s)\n"+
+		"for(int i=0;i<4;i++)s+=i;\nreturn s!=6;}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runLimited(time.Minute, work, nil, cc, "-fopenacc", "-o", filepath.Join(work, "acc"), probe)
+	openacc := r.err == nil && r.code == 0
+	if !openacc {
+		t.Logf("%s -fopenacc unavailable: comparing plain builds only", cc)
+	}
+	limit := execTimeout(t)
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			plain := gccExpected(t, cc, dir, p, limit)
+			if !strings.HasSuffix(plain, "OK\n") {
+				t.Errorf("stdout does not end with OK:\n%s", plain)
+			}
+			if openacc {
+				acc := gccExpected(t, cc, dir, p, limit, "-fopenacc")
+				if acc != plain {
+					t.Errorf("gcc -fopenacc output differs from plain gcc: %s", firstDiff(acc, plain))
+				}
+			}
+		})
+	}
+}
