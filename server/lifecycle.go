@@ -71,6 +71,7 @@ func (s *server) initialize(params []byte) (any, error) {
 		}
 	}
 	sm.mu.Unlock()
+	s.initExtensions(params)
 	if p.ClientInfo != nil {
 		s.log.Info("initialize", "client", p.ClientInfo.Name, "clientVersion", p.ClientInfo.Version)
 	}
@@ -90,6 +91,10 @@ func (s *server) initialize(params []byte) (any, error) {
 				CodeActionProvider: &protocol.CodeActionOptions{
 					CodeActionKinds: codeActionKinds,
 				},
+				// The protocol extensions (lsp_ext.go).
+				CodeLensProvider:       &protocol.CodeLensOptions{},
+				ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: commands},
+				Experimental:           extensionCapabilities(),
 			},
 			// Advertised whatever the client declares: a client without
 			// inlay hints never asks.
@@ -128,6 +133,7 @@ func didChangeConfiguration(_ context.Context, s *server, params []byte) error {
 	if err := decodeParams(params, &p); err != nil {
 		return err
 	}
+	s.configurationChanged(p.Settings)
 	st, _, ok := parseSettings(p.Settings)
 	if !ok {
 		return nil

@@ -4,7 +4,8 @@ package server
 //
 // Directive diagnostics are computed and published synchronously on every
 // didOpen/didChange (documents.go). Each change also (re)schedules, per
-// document, a debounced background run: C parse (cfacts, reusing the last
+// document, a debounced background run (with a leading edge, see
+// scheduleSemantic): C parse (cfacts, reusing the last
 // File of the document for functions that no longer parse) → region model
 // (analysis.BuildModel) → semantic checks (analysis.CheckSemantics). A newer
 // change stops the timer and cancels the running job through its context; a
@@ -154,8 +155,21 @@ func (sd *semDoc) stopLocked() {
 
 // scheduleSemantic (re)starts the debounce of the document's semantic run
 // for snap. e.sem.mu is held.
+//
+// The debounce has a leading edge: a change that comes when the document is
+// idle (the run of the previous version has ended: its results are shown)
+// starts its run at once. So a lone edit (a quick fix, a paste, an undo, the
+// document's opening) gets its semantic results after the pipeline's own
+// time, while a burst of typing still waits for a pause of one delay after
+// its last keystroke: from the second keystroke on, a run is pending and
+// each change restarts the delay. The run started by a burst's first
+// keystroke is cancelled by the second (at most one parse per burst is
+// wasted).
 func (s *server) scheduleSemantic(uri string, e *docEntry, snap *snapshot) {
 	sd := &e.sem
+	now := time.Now()
+	// A job that has published but not yet returned counts as ended.
+	idle := sd.pending == nil
 	sd.stopLocked()
 	if sd.closed || s.sem.delay < 0 || snap.file == nil || snap.truncated || len(snap.text) > maxSemantic {
 		return
@@ -164,11 +178,15 @@ func (s *server) scheduleSemantic(uri string, e *docEntry, snap *snapshot) {
 	done := make(chan struct{})
 	sd.cancel, sd.pending, sd.pendingVersion = cancel, done, snap.doc.Version()
 	gen := sd.gen
-	sd.timer = time.AfterFunc(s.sem.delay, func() { s.runSemantic(ctx, uri, e, snap, gen, done) })
+	delay := s.sem.delay
+	if idle {
+		delay = 0
+	}
+	sd.timer = time.AfterFunc(delay, func() { s.runSemantic(ctx, uri, e, snap, gen, done, now) })
 }
 
 // runSemantic is one job: parse, model, checks, publish.
-func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap *snapshot, gen uint64, done chan struct{}) {
+func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap *snapshot, gen uint64, done chan struct{}, scheduled time.Time) {
 	sd := &e.sem
 	sd.mu.Lock()
 	prevJob := sd.running
@@ -222,7 +240,7 @@ func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap 
 	parsed := time.Since(start)
 	model := analysis.BuildModel(snap.text, snap.file, cf)
 	sdiags := publishable(cf, analysis.CheckSemantics(model))
-	s.log.Debug("semantic run", "uri", uri, "version", snap.doc.Version(),
+	s.log.Debug("semantic run", "uri", uri, "version", snap.doc.Version(), "waited", start.Sub(scheduled),
 		"parse", parsed, "total", time.Since(start), "diagnostics", len(sdiags), "stale", cf.Stale)
 
 	res := &semResult{version: snap.doc.Version(), doc: snap.doc, text: snap.text, model: model, diags: sdiags, settled: make(chan struct{})}

@@ -100,32 +100,71 @@ func noCall(t *testing.T, p *fakeParser, d time.Duration) {
 	}
 }
 
-// TestDebounce: changes closer together than the delay give one parse, of
-// the last text, and one semantic publish, for the last version.
+// TestDebounce: the opening is parsed at once (the leading edge), and so is
+// the first change after its run; the changes that follow, closer together
+// than the delay, give one parse, of the last text, and one semantic
+// publish, for the last version.
 func TestDebounce(t *testing.T) {
 	p := newFake()
-	c := semClient(t, p, 40)
+	p.block = true // a parse lasts until released or cancelled
+	c := semClient(t, p, 300)
 	c.open(testURI, "int a;\n", 1)
+	c.diagnostics(testURI, 1)
+	if call := nextCall(t, p); call.text != "int a;\n" {
+		t.Errorf("first parse of %q, want the opened text", call.text)
+	}
+	p.release <- struct{}{}
+	c.waitSemantic(testURI)
+	c.diagnostics(testURI, 1)
 	for v := 2; v <= 6; v++ {
 		c.change(testURI, v, strings.Repeat("int a;\n", v))
 	}
-	for v := 1; v <= 6; v++ {
+	for v := 2; v <= 6; v++ {
 		c.diagnostics(testURI, v)
 	}
 	call := nextCall(t, p)
+	if call.text == strings.Repeat("int a;\n", 2) {
+		// The leading edge (when its job started before the next change
+		// came), cancelled by the next change.
+		<-call.ctx.Done()
+		call = nextCall(t, p)
+	}
 	if call.text != strings.Repeat("int a;\n", 6) {
 		t.Errorf("parsed %q, want the last text", call.text)
 	}
 	if call.path != "/w/a.c" {
 		t.Errorf("path %q", call.path)
 	}
+	p.release <- struct{}{}
 	if st := c.waitSemantic(testURI); !st.Ran || st.Version != 6 {
 		t.Errorf("semantic state %+v, want a run for version 6", st)
 	}
 	// The run's publish: directive + semantic diagnostics of version 6.
 	c.diagnostics(testURI, 6)
-	noCall(t, p, 80*time.Millisecond)
+	noCall(t, p, 50*time.Millisecond)
 	c.noMessage(20 * time.Millisecond)
+}
+
+// TestLeadingEdge: a change after the last run ended runs at once; a change
+// while a run is pending waits for the delay.
+func TestLeadingEdge(t *testing.T) {
+	p := newFake()
+	p.block = true
+	c := semClient(t, p, 3600*1000)
+	c.open(testURI, "int a;\n", 1)
+	c.diagnostics(testURI, 1)
+	nextCall(t, p)
+	p.release <- struct{}{}
+	if st := c.waitSemantic(testURI); !st.Ran || st.Version != 1 {
+		t.Errorf("%+v", st)
+	}
+	c.change(testURI, 2, "int b;\n")
+	c.diagnostics(testURI, 2)
+	second := nextCall(t, p) // at once
+	c.change(testURI, 3, "int c;\n")
+	c.diagnostics(testURI, 3)
+	<-second.ctx.Done()
+	noCall(t, p, 50*time.Millisecond)
 }
 
 // TestCancelRunning: a change cancels the running parse; only the newest

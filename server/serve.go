@@ -126,6 +126,7 @@ type server struct {
 
 	docs documents
 	sem  *semantics
+	ext  *extensions // the protocol extensions' state (extensions.go)
 }
 
 func newServer(ctx context.Context, conn jsonrpc2.Conn, opts Options) *server {
@@ -138,6 +139,7 @@ func newServer(ctx context.Context, conn jsonrpc2.Conn, opts Options) *server {
 		exited:   make(chan struct{}),
 		docs:     documents{m: map[string]*docEntry{}},
 		sem:      newSemantics(opts.newParser),
+		ext:      newExtensions(),
 	}
 }
 

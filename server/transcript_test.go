@@ -234,6 +234,8 @@ type transcript struct {
 	brief   bool           // show every publishDiagnostics as one line
 	calls   sync.WaitGroup
 	ca      codeActionState // codeaction and apply (transcript_codeaction_test.go)
+	ext     extState        // the extension commands (transcript_ext_test.go)
+	work    string          // the script's $WORK
 }
 
 const transcriptRoot = "file:///transcript/"
@@ -243,7 +245,12 @@ func runTranscript(t *testing.T, script string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Scripts may name a scratch directory ($WORK) and set the server's
+	// environment (#!env, #!require-opencl; transcript_ext_test.go).
+	work := t.TempDir()
+	data = []byte(strings.ReplaceAll(string(data), "$WORK", work))
 	cmd := exec.Command(binary, "serve")
+	cmd.Env = scriptEnv(t, string(data), work)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +259,7 @@ func runTranscript(t *testing.T, script string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := &transcript{t: t, cmd: cmd, stderr: &syncBuffer{}, version: map[string]int{}}
+	tr := &transcript{t: t, cmd: cmd, stderr: &syncBuffer{}, version: map[string]int{}, work: work}
 	cmd.Stderr = tr.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -272,6 +279,9 @@ func runTranscript(t *testing.T, script string) string {
 		if c, ok := req.(*jsonrpc2.Call); ok {
 			if c.Method() == "workspace/inlayHint/refresh" {
 				return reply(ctx, nil, nil)
+			}
+			if result, ok := tr.ext.answer(c.Method()); ok {
+				return reply(ctx, result, nil)
 			}
 			return reply(ctx, nil, jsonrpc2.ErrMethodNotFound)
 		}
@@ -308,7 +318,7 @@ func runTranscript(t *testing.T, script string) string {
 	if cmd.ProcessState == nil {
 		t.Fatalf("%s: the script must end with exit", script)
 	}
-	return tr.out.String()
+	return strings.ReplaceAll(tr.out.String(), work, "$WORK")
 }
 
 // step runs one command of a script.
@@ -505,7 +515,9 @@ func (tr *transcript) step(where, line string, heredoc *string) {
 		}
 		return
 	default:
-		t.Fatalf("%s: unknown command %q", where, cmd)
+		if !tr.extStep(where, cmd, args, rest, from) {
+			t.Fatalf("%s: unknown command %q", where, cmd)
+		}
 	}
 	tr.flush(false)
 }
@@ -557,11 +569,17 @@ func (tr *transcript) waitDiagnostics(from int, uri string, version int) {
 // flush writes the messages received since the last flush to the
 // transcript; brief abbreviates publishDiagnostics to one line.
 func (tr *transcript) flush(brief bool) {
+	if tr.ext.held() {
+		return // a run is in flight: its messages are shown by wait-run
+	}
 	tr.rec.mu.Lock()
 	msgs := tr.rec.msgs[tr.shown:]
 	tr.shown = len(tr.rec.msgs)
 	tr.rec.mu.Unlock()
 	for _, m := range msgs {
+		if tr.ext.collect(m) {
+			continue // accls/runOutput: shown by wait-run
+		}
 		if (brief || tr.brief) && m.Method == "textDocument/publishDiagnostics" {
 			tr.out.WriteString("< " + summarizeDiagnostics(m.Params) + "\n")
 			continue
@@ -614,6 +632,7 @@ func normalize(t *testing.T, raw []byte) string {
 				si["version"] = "VERSION"
 			}
 		}
+		normalizeExt(m)
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -1,0 +1,206 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/accls/accls/device"
+)
+
+func TestParseToolSettings(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		ok   bool
+		want toolSettings
+	}{
+		{``, false, defaultToolSettings()},
+		{`null`, false, defaultToolSettings()},
+		{`{"semanticDelayMs": 5}`, false, defaultToolSettings()},
+		{`{"accls": {"device": " gpu ", "cc": "clang", "cflags": ["-O3"], "includePaths": ["inc"], "defines": ["N=4"], "run": {"args": ["a", "b"], "timeoutSeconds": 2.5}}}`, true,
+			toolSettings{Device: "gpu", CC: "clang", CFlags: []string{"-O3"}, IncludePaths: []string{"inc"}, Defines: []string{"N=4"}, Args: []string{"a", "b"}, Timeout: 2500 * time.Millisecond}},
+		{`{"device": "1:0", "run.args": ["x"], "run.timeoutSeconds": 0}`, true,
+			toolSettings{Device: "1:0", Args: []string{"x"}}},
+		{`{"accls": {"run": {"timeoutSeconds": -1}}}`, true, toolSettings{}},
+		{`{"accls": {"cc": "gcc"}}`, true, toolSettings{CC: "gcc", Timeout: defaultRunTimeout}},
+	} {
+		got, ok := parseToolSettings([]byte(tc.json))
+		if ok != tc.ok || !sameSettings(got, tc.want) {
+			t.Errorf("parseToolSettings(%s) = %+v, %v; want %+v, %v", tc.json, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func sameSettings(a, b toolSettings) bool {
+	j := func(s toolSettings) string { b, _ := json.Marshal(s); return string(b) }
+	return j(a) == j(b)
+}
+
+// withDevices replaces the device listing for a test.
+func withDevices(t *testing.T, l *deviceListing) *int {
+	calls := new(int)
+	old := listDevices
+	listDevices = func(context.Context) *deviceListing {
+		*calls++
+		cp := *l
+		return &cp
+	}
+	t.Cleanup(func() { listDevices = old })
+	return calls
+}
+
+func TestDevicesAndSelection(t *testing.T) {
+	calls := withDevices(t, &deviceListing{
+		Platforms: []device.Platform{{Index: 0, Name: "PoCL"}, {Index: 1, Name: "NVIDIA CUDA"}},
+		Devices: []device.Device{
+			{Selector: "0:0", Index: 0, Name: "cpu-haswell", Platform: "PoCL", Type: "cpu"},
+			{Selector: "1:0", Index: 1, PlatformIndex: 1, Name: "NVIDIA H100", Platform: "NVIDIA CUDA", Type: "gpu"},
+		},
+	})
+	c := startServer(t)
+	c.initializeWith(map[string]any{"accls": map[string]any{"device": "cpu"}}, nil)
+	var r DevicesResult
+	decode := func(m *msg) {
+		t.Helper()
+		if m.Error != nil {
+			t.Fatalf("error: %s", m.raw)
+		}
+		r = DevicesResult{}
+		if err := json.Unmarshal(m.Result, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decode(c.call("accls/devices", map[string]any{}))
+	if r.Selected != "cpu" || r.SelectedIndex == nil || *r.SelectedIndex != 0 || len(r.Devices) != 2 {
+		t.Errorf("devices: %+v", r)
+	}
+	decode(c.call("accls/selectDevice", map[string]any{"device": "gpu"}))
+	if r.Selected != "gpu" || r.SelectedIndex == nil || *r.SelectedIndex != 1 {
+		t.Errorf("after selecting gpu: %+v", r)
+	}
+	m := c.call("accls/selectDevice", map[string]any{"device": "fpga"})
+	if m.Error == nil || m.Error.Code != -32602 || !strings.Contains(m.Error.Message, "1:0 'NVIDIA H100' (gpu, NVIDIA CUDA)") {
+		t.Errorf("selecting a device that does not exist: %s", m.raw)
+	}
+	decode(c.call("workspace/executeCommand", map[string]any{"command": "accls.selectDevice", "arguments": []any{"1:0"}}))
+	if r.Selected != "1:0" {
+		t.Errorf("command with a string: %+v", r)
+	}
+	decode(c.call("workspace/executeCommand", map[string]any{"command": "accls.selectDevice"}))
+	if r.Selected != "1:0" || len(r.Devices) != 2 {
+		t.Errorf("command without arguments: %+v", r)
+	}
+	decode(c.call("accls/selectDevice", map[string]any{"device": ""}))
+	if r.Selected != "cpu" {
+		t.Errorf("back to the setting: %+v", r)
+	}
+	if *calls != 1 {
+		t.Errorf("the devices were listed %d times, want once", *calls)
+	}
+	decode(c.call("accls/devices", map[string]any{"refresh": true}))
+	if *calls != 2 {
+		t.Errorf("refresh did not list again")
+	}
+}
+
+func TestDevicesUnavailable(t *testing.T) {
+	withDevices(t, &deviceListing{Error: "no OpenCL platform found", Kind: "noPlatform"})
+	c := startServer(t)
+	c.initialize()
+	m := c.call("accls/selectDevice", map[string]any{"device": "gpu"})
+	var r DevicesResult
+	if err := json.Unmarshal(m.Result, &r); err != nil || r.Selected != "gpu" || r.Error == "" || r.SelectedIndex != nil {
+		t.Errorf("selection without OpenCL: %s", m.raw)
+	}
+	// The rest of the server works.
+	c.open(testURI, "#pragma acc parallel\n", 1)
+	if m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI}, "position": map[string]any{"line": 0, "character": 14}}); m.Error != nil || string(m.Result) == "null" {
+		t.Errorf("hover: %s", m.raw)
+	}
+}
+
+func TestExecuteCommandErrors(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	for _, p := range []map[string]any{
+		{"command": "accls.nothing"},
+		{"command": "accls.run", "arguments": []any{map[string]any{}, map[string]any{}}},
+		{"command": "accls.run", "arguments": []any{map[string]any{}}},
+		{"command": "accls.showKernels", "arguments": []any{"not an object"}},
+	} {
+		if m := c.call("workspace/executeCommand", p); m.Error == nil || m.Error.Code != -32602 {
+			t.Errorf("%v: %s", p, m.raw)
+		}
+	}
+}
+
+func TestKernelsWithoutDocument(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	m := c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.c"}})
+	var r KernelsResult
+	if err := json.Unmarshal(m.Result, &r); err != nil || r.Message != "the document is not open" || r.Constructs == nil {
+		t.Errorf("kernels of a closed document: %s", m.raw)
+	}
+	m = c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere.c"}})
+	if string(m.Result) != "[]" {
+		t.Errorf("lenses of a closed document: %s", m.raw)
+	}
+}
+
+func TestMainDefinition(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string // the matched text, "" for none
+	}{
+		{"int main(void) {}", "int main"},
+		{"static int\nmain (int argc, char **argv)\n{", "static int\nmain"},
+		{"  void main() {}", "void main"},
+		{"int domain(void);\n// main(\n", ""},
+		{"int x = main(1);", ""},
+	} {
+		s := &server{docs: documents{m: map[string]*docEntry{}}}
+		snap := &snapshot{uri: "file:///x.c", text: []byte(tc.text)}
+		sp, ok := s.mainFunction(snap)
+		got := ""
+		if ok {
+			got = tc.text[sp.Start:sp.End]
+		}
+		if got != tc.want {
+			t.Errorf("main in %q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	out := `/tmp/x/vadd.c: In function 'main':
+/tmp/x/vadd.c:5:6: error: unused variable 'x' [-Werror=unused-variable]
+vadd.c:12:10: error: use of undeclared identifier 'q'
+vadd.c:12:10: error: use of undeclared identifier 'q'
+vadd.c:3: warning: something
+cc1: some warnings being treated as errors
+`
+	got := buildErrors(out)
+	want := []buildMessage{
+		{file: "/tmp/x/vadd.c", line: 5, col: 6, msg: "unused variable 'x' [-Werror=unused-variable]"},
+		{file: "vadd.c", line: 12, col: 10, msg: "use of undeclared identifier 'q'"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	pocl := buildErrors("1 warning and 2 errors generated.\naccls runtime: OpenCL program 'k.c' failed to build: CL_BUILD_PROGRAM_FAILURE (-11); build log:\nerror: /tmp/k.c:16:70: parameter may not be qualified with an address space\nerror: /tmp/k.c:9:15: expected expression\nwarning: /tmp/k.c:16:70: omitting the parameter name\n")
+	if len(pocl) != 2 || pocl[1] != (buildMessage{file: "/tmp/k.c", line: 9, col: 15, msg: "expected expression"}) {
+		t.Errorf("PoCL build log: %+v", pocl)
+	}
+	link := buildErrors("/usr/bin/ld: x.o: in function `main':\nx.c:(.text+0x5): undefined reference to `foo'\ncollect2: error: ld returned 1 exit status\n")
+	if len(link) == 0 || link[0].line != 0 {
+		t.Errorf("linker errors: %+v", link)
+	}
+}
