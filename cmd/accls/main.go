@@ -20,6 +20,9 @@ func init() {
 	commands = []command{
 		{"serve", "speak LSP on stdio (the default)", runServe},
 		{"check", "report OpenACC diagnostics for C files: accls check [--json] [--fix] [-I DIR] [-D NAME] FILE…", runCheck},
+		{"devices", "list the OpenCL devices (as ACCLS_DEVICE / --device number them): accls devices [--json] [--device SEL]", runDevices},
+		{"translate", "translate OpenACC C to host C + OpenCL kernels: accls translate FILE.c -o DIR [--dump=PASS]", runTranslate},
+		{"run", "translate, build and run on an OpenCL device: accls run FILE.c [--device SEL] [--keep DIR] [-- ARGS]", runRun},
 		{"version", "print the version", runVersion},
 		{"help", "show this help", runHelp},
 	}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/accls/accls/compiler"
+)
+
+func runRun(args []string) int {
+	return runProgram(args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// runProgram is `accls run`: translate, build, run. The program's streams
+// pass through untouched; accls's own messages go to stderr; the exit code
+// is the program's (2 when translation or build fails).
+func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	device := fs.String("device", "", "OpenCL device: gpu, cpu, P:D, N or a name substring (sets ACCLS_DEVICE)")
+	keep := fs.String("keep", "", "translate and build into this directory and keep it")
+	var incs, defs stringList
+	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
+	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: accls run FILE.c [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [-- ARGS...]")
+		fs.PrintDefaults()
+	}
+	pos, progArgs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return 2
+	}
+	file := pos[0]
+	text, err := os.ReadFile(file)
+	if err != nil {
+		errorf("%v", err)
+		return 2
+	}
+
+	// Interrupts: the program gets them (same process group); accls waits
+	// for it, cleans up and exits.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	interrupted := false
+	go func() {
+		if _, ok := <-sigs; ok {
+			interrupted = true
+			cancel()
+		}
+	}()
+
+	dir := *keep
+	if dir == "" {
+		dir, err = os.MkdirTemp("", "accls-run-")
+		if err != nil {
+			errorf("%v", err)
+			return 2
+		}
+		defer os.RemoveAll(dir)
+	}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs}
+	res, err := compiler.Translate(ctx, file, text, opts, "")
+	if err != nil {
+		if interrupted {
+			return 130
+		}
+		reportTranslateError(stderr, err)
+		return 2
+	}
+	files, err := compiler.WriteFiles(res, dir)
+	if err != nil {
+		errorf("%v", err)
+		return 2
+	}
+	srcDir, _ := filepath.Abs(filepath.Dir(file))
+	exe := filepath.Join(dir, exeName(file))
+	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
+		if interrupted {
+			return 130
+		}
+		var be *compiler.BuildError
+		if errors.As(err, &be) {
+			fmt.Fprint(stderr, be.Output)
+			fmt.Fprintf(stderr, "accls: %s: building the translated program failed (%v)\n", file, be.Err)
+		} else {
+			errorf("%s: %v", file, err)
+		}
+		return 2
+	}
+	cmd := exec.Command(exe, progArgs...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.Env = os.Environ()
+	if *device != "" {
+		cmd.Env = append(cmd.Env, "ACCLS_DEVICE="+*device)
+	}
+	if err := cmd.Start(); err != nil {
+		errorf("%v", err)
+		return 2
+	}
+	err = cmd.Wait()
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return 128 + int(st.Signal())
+		}
+		return ee.ExitCode()
+	}
+	errorf("%v", err)
+	return 2
+}

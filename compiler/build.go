@@ -1,0 +1,103 @@
+package compiler
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/accls/accls/compiler/runtime"
+)
+
+// Pass 5, build: the host program and the runtime, compiled and linked by
+// the system C compiler against libOpenCL:
+//
+//	cc -O2 -D_OPENACC=202211 -I DIR -I SRCDIR DIR/FILE.host.c DIR/accrt.c -o EXE -lOpenCL -lm
+//
+// The host file carries #line directives, so the C compiler's messages name
+// the user's file and lines.
+
+// Files names what WriteFiles writes into a directory.
+type Files struct {
+	Dir  string
+	Host string // DIR/NAME.host.c
+	CL   string // DIR/NAME.cl
+	// Runtime are the runtime's files (accrt.h, openacc.h, accrt.c).
+	Runtime []string
+}
+
+// WriteFiles writes a translation into dir (created when missing): the host
+// program, the kernels and the runtime.
+func WriteFiles(r *Result, dir string) (*Files, error) {
+	rt, err := runtime.WriteTo(dir)
+	if err != nil {
+		return nil, err
+	}
+	base := strings.TrimSuffix(filepath.Base(r.Program.File), ".c")
+	f := &Files{Dir: dir, Host: filepath.Join(dir, base+".host.c"), CL: filepath.Join(dir, base+".cl"), Runtime: rt}
+	if err := os.WriteFile(f.Host, []byte(r.Host), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(f.CL, []byte(r.CL), 0o644); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// CCommand returns the C compiler: opts.CC, $CC, else "cc".
+func CCommand(opts Options) string {
+	if opts.CC != "" {
+		return opts.CC
+	}
+	if cc := os.Getenv("CC"); cc != "" {
+		return cc
+	}
+	return "cc"
+}
+
+// BuildArgs is the command line that builds files into the executable exe;
+// srcDir is the directory of the user's file (for its own headers).
+func BuildArgs(f *Files, exe, srcDir string, opts Options) []string {
+	args := strings.Fields(CCommand(opts))
+	args = append(args, "-O2", "-D_OPENACC=202211", "-I", f.Dir)
+	if srcDir != "" {
+		args = append(args, "-I", srcDir)
+	}
+	for _, p := range opts.IncludePaths {
+		args = append(args, "-I", p)
+	}
+	for _, d := range opts.Defines {
+		args = append(args, "-D"+d)
+	}
+	args = append(args, f.Host, filepath.Join(f.Dir, runtime.Source), "-o", exe)
+	args = append(args, runtime.LinkFlags()...)
+	return append(args, "-lm")
+}
+
+// BuildError is a failed build: the compiler's output (its messages name
+// the user's file through #line).
+type BuildError struct {
+	Args   []string
+	Output string
+	Err    error
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("building the translated program failed (%v):\n%s", e.Err, strings.TrimRight(e.Output, "\n"))
+}
+
+// Build compiles and links files into exe.
+func Build(ctx context.Context, f *Files, exe, srcDir string, opts Options) error {
+	args := BuildArgs(f, exe, srcDir, opts)
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	if err := cmd.Run(); err != nil {
+		return &BuildError{Args: args, Output: out.String(), Err: err}
+	}
+	return nil
+}

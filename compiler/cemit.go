@@ -1,0 +1,367 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Precedence levels of C operators, loosest first.
+const (
+	precComma = 1 + iota
+	precAssign
+	precCond
+	precLOr
+	precLAnd
+	precBOr
+	precBXor
+	precBAnd
+	precEq
+	precRel
+	precShift
+	precAdd
+	precMul
+	precUnary
+	precPostfix
+	precPrimary
+)
+
+var binaryPrec = map[string]int{
+	"||": precLOr, "&&": precLAnd, "|": precBOr, "^": precBXor, "&": precBAnd,
+	"==": precEq, "!=": precEq, "<": precRel, ">": precRel, "<=": precRel, ">=": precRel,
+	"<<": precShift, ">>": precShift, "+": precAdd, "-": precAdd, "*": precMul, "/": precMul, "%": precMul,
+}
+
+// exprPrec is the precedence of the operator at the root of e.
+func exprPrec(e *cfacts.Expr) int {
+	switch e.Kind {
+	case cfacts.ExprComma:
+		return precComma
+	case cfacts.ExprAssign:
+		return precAssign
+	case cfacts.ExprCond:
+		return precCond
+	case cfacts.ExprBinary:
+		if p, ok := binaryPrec[e.Op]; ok {
+			return p
+		}
+		return precComma
+	case cfacts.ExprUnary, cfacts.ExprPreInc, cfacts.ExprCast, cfacts.ExprSizeof:
+		return precUnary
+	case cfacts.ExprPostInc, cfacts.ExprCall, cfacts.ExprIndex, cfacts.ExprMember:
+		return precPostfix
+	}
+	return precPrimary
+}
+
+// clEmitter writes cfacts expressions as OpenCL C, keeping the user's names;
+// the kernel generator decides what each variable becomes (ident) and how
+// linearized arrays are indexed (vla).
+type clEmitter struct {
+	// ident returns the spelling of a variable reference.
+	ident func(v *cfacts.Var) (string, error)
+	// vla returns, for a variable indexed through linearization, its
+	// strides (nil when the variable is indexed normally).
+	vla func(v *cfacts.Var) []string
+	// fp64 is set when the code uses double.
+	fp64 bool
+	err  error
+	at   acc.Span // the expression being emitted, for errors
+}
+
+// errorf records the first error, at span s.
+func (em *clEmitter) errorf(s acc.Span, format string, args ...any) {
+	if em.err == nil {
+		em.err = &spanError{Span: s, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// spanError is an error at a place in the text, converted to an Error with
+// line and column by the pass that reports it.
+type spanError struct {
+	Span acc.Span
+	Msg  string
+}
+
+func (e *spanError) Error() string { return e.Msg }
+
+// expr writes e; it is parenthesized when its operator binds looser than min.
+func (em *clEmitter) expr(e *cfacts.Expr, min int) string {
+	if e == nil {
+		return ""
+	}
+	s := em.bare(e)
+	if exprPrec(e) < min {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+func (em *clEmitter) bare(e *cfacts.Expr) string {
+	switch e.Kind {
+	case cfacts.ExprIdent:
+		if e.Var == nil {
+			if e.IsInt {
+				return strconv.FormatInt(e.Int, 10)
+			}
+			em.errorf(e.Span, "'%s' cannot be used in a compute construct (only variables, constants and OpenCL math functions can)", e.Name)
+			return e.Name
+		}
+		s, err := em.ident(e.Var)
+		if err != nil && em.err == nil {
+			em.err = &spanError{Span: e.Span, Msg: err.Error()}
+		}
+		return s
+	case cfacts.ExprConst:
+		return em.constant(e)
+	case cfacts.ExprString:
+		em.errorf(e.Span, "string literals cannot be used in a compute construct")
+		return e.Text
+	case cfacts.ExprUnary:
+		return e.Op + em.unaryOperand(e)
+	case cfacts.ExprPreInc:
+		return e.Op + em.expr(e.X, precUnary)
+	case cfacts.ExprPostInc:
+		return em.expr(e.X, precPostfix) + e.Op
+	case cfacts.ExprBinary:
+		p := exprPrec(e)
+		return em.expr(e.X, p) + " " + e.Op + " " + em.expr(e.Y, p+1)
+	case cfacts.ExprAssign:
+		return em.expr(e.X, precUnary) + " " + e.Op + " " + em.expr(e.Y, precAssign)
+	case cfacts.ExprCond:
+		return em.expr(e.X, precLOr) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
+	case cfacts.ExprComma:
+		return em.expr(e.X, precComma) + ", " + em.expr(e.Y, precAssign)
+	case cfacts.ExprCall:
+		return em.call(e)
+	case cfacts.ExprIndex:
+		if s, ok := em.vlaIndex(e); ok {
+			return s
+		}
+		return em.expr(e.X, precPostfix) + "[" + em.expr(e.Y, precComma) + "]"
+	case cfacts.ExprMember:
+		em.errorf(e.Span, "struct and union members cannot be used in a compute construct yet")
+		return em.expr(e.X, precPostfix) + e.Op + e.Name
+	case cfacts.ExprCast:
+		t, err := em.castType(e.Type)
+		if err != nil {
+			em.errorf(e.Span, "%v", err)
+		}
+		return "(" + t + ")" + em.expr(e.X, precUnary)
+	case cfacts.ExprSizeof:
+		if e.IsInt {
+			return strconv.FormatInt(e.Int, 10) + "UL"
+		}
+		em.errorf(e.Span, "sizeof of a variable-length array cannot be used in a compute construct")
+		return "0"
+	}
+	if e.Op == "{}" {
+		var parts []string
+		for _, a := range e.Args {
+			parts = append(parts, em.expr(a, precAssign))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	em.errorf(e.Span, "this expression is not supported in a compute construct yet")
+	return "0"
+}
+
+// unaryOperand writes the operand of a unary operator, with a space where
+// two operators would otherwise merge ("- -x").
+func (em *clEmitter) unaryOperand(e *cfacts.Expr) string {
+	s := em.expr(e.X, precUnary)
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '&') && strings.HasPrefix(s, e.Op[:1]) {
+		return " " + s
+	}
+	return s
+}
+
+// constant writes a literal as OpenCL C: long long suffixes become long ones
+// (OpenCL's long is 64 bits); double literals mark the program fp64.
+func (em *clEmitter) constant(e *cfacts.Expr) string {
+	t := e.Text
+	if t == "" {
+		if e.IsInt {
+			return strconv.FormatInt(e.Int, 10)
+		}
+		return "0"
+	}
+	if t[0] == '\'' {
+		return t
+	}
+	isHex := len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')
+	isFloat := e.Type != nil && e.Type.Kind == cfacts.TypeFloat
+	if !isFloat {
+		// Integer: normalize the suffix.
+		i := len(t)
+		for i > 0 && strings.ContainsRune("uUlL", rune(t[i-1])) {
+			i--
+		}
+		suf := strings.ToUpper(t[i:])
+		suf = strings.Replace(suf, "LL", "L", 1)
+		return t[:i] + suf
+	}
+	last := t[len(t)-1]
+	switch {
+	case last == 'f' || last == 'F':
+		if isHex || strings.ContainsAny(t, ".eEpP") {
+			return t
+		}
+	case last == 'l' || last == 'L':
+		em.errorf(e.Span, "long double is not supported on the device")
+		return t[:len(t)-1]
+	}
+	em.fp64 = true
+	return t
+}
+
+// castType spells the target type of a cast.
+func (em *clEmitter) castType(t *cfacts.Type) (string, error) {
+	if t == nil {
+		return "", fmt.Errorf("a cast to an unknown type")
+	}
+	if t.Kind == cfacts.TypeVoid {
+		return "void", nil
+	}
+	if t.Kind == cfacts.TypePointer {
+		return "", fmt.Errorf("pointer casts are not supported in a compute construct yet")
+	}
+	s, err := scalarCL(t)
+	if s == "double" {
+		em.fp64 = true
+	}
+	return s, err
+}
+
+// vlaIndex writes a full subscript chain a[i][j]... of a linearized array
+// as a[(i) * s1 + (j) * s2 + k].
+func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
+	if em.vla == nil {
+		return "", false
+	}
+	var idx []*cfacts.Expr
+	b := e
+	for b.Kind == cfacts.ExprIndex {
+		idx = append(idx, b.Y)
+		b = strip(b.X)
+		if b == nil {
+			return "", false
+		}
+	}
+	if b.Kind != cfacts.ExprIdent || b.Var == nil {
+		return "", false
+	}
+	strides := em.vla(b.Var)
+	if strides == nil {
+		return "", false
+	}
+	if len(idx) != len(strides)+1 {
+		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct", b.Var.Name, len(strides)+1)
+		return "", true
+	}
+	// idx is innermost first.
+	var terms []string
+	for k := len(idx) - 1; k >= 0; k-- {
+		d := len(idx) - 1 - k // dimension
+		if d < len(strides) {
+			terms = append(terms, em.expr(idx[k], precMul)+" * "+strides[d])
+		} else {
+			terms = append(terms, em.expr(idx[k], precAdd))
+		}
+	}
+	base, err := em.ident(b.Var)
+	if err != nil {
+		em.errorf(b.Span, "%v", err)
+	}
+	return base + "[" + strings.Join(terms, " + ") + "]", true
+}
+
+// mathFunc describes a C math function that OpenCL C has (overloaded):
+// arguments are converted to the C parameter type so that the OpenCL
+// overload computes what C would.
+type mathFunc struct {
+	cl   string
+	args string // one letter per argument: d double, f float, i int, l long
+	ret  string // cast of the result ("" none)
+}
+
+var mathFuncs = map[string]mathFunc{}
+
+func init() {
+	for _, n := range []string{"sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+		"asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "fabs", "floor", "ceil",
+		"round", "trunc", "rint", "erf", "erfc", "tgamma", "lgamma", "logb", "nearbyint"} {
+		cl := n
+		if n == "nearbyint" {
+			cl = "rint"
+		}
+		mathFuncs[n] = mathFunc{cl, "d", ""}
+		mathFuncs[n+"f"] = mathFunc{cl, "f", ""}
+	}
+	for _, n := range []string{"pow", "atan2", "fmod", "fmax", "fmin", "hypot", "copysign", "fdim", "remainder", "nextafter"} {
+		mathFuncs[n] = mathFunc{n, "dd", ""}
+		mathFuncs[n+"f"] = mathFunc{n, "ff", ""}
+	}
+	mathFuncs["fma"] = mathFunc{"fma", "ddd", ""}
+	mathFuncs["fmaf"] = mathFunc{"fma", "fff", ""}
+	mathFuncs["ldexp"] = mathFunc{"ldexp", "di", ""}
+	mathFuncs["ldexpf"] = mathFunc{"ldexp", "fi", ""}
+	mathFuncs["abs"] = mathFunc{"abs", "i", "int"}
+	mathFuncs["labs"] = mathFunc{"abs", "l", "long"}
+	mathFuncs["llabs"] = mathFunc{"abs", "l", "long"}
+	for n, f := range mathFuncs {
+		if _, ok := mathFuncs["__builtin_"+n]; !ok {
+			mathFuncs["__builtin_"+n] = f
+		}
+	}
+}
+
+var argTypes = map[byte]string{'d': "double", 'f': "float", 'i': "int", 'l': "long"}
+
+func (em *clEmitter) call(e *cfacts.Expr) string {
+	name := e.Name
+	f, ok := mathFuncs[name]
+	if !ok {
+		switch strings.TrimPrefix(name, "__builtin_") {
+		case "isnan", "isinf", "isfinite", "signbit", "isnormal":
+			// int-valued classification (OpenCL returns int for scalars)
+			n := strings.TrimPrefix(name, "__builtin_")
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, em.expr(a, precAssign))
+			}
+			return n + "(" + strings.Join(parts, ", ") + ")"
+		}
+		if name == "" {
+			em.errorf(e.Span, "calls through function pointers are not supported in a compute construct")
+		} else {
+			em.errorf(e.Span, "call to '%s' in a compute construct: only OpenCL built-in math functions are supported yet (no 'routine')", name)
+		}
+		return name + "()"
+	}
+	if len(e.Args) != len(f.args) {
+		em.errorf(e.Span, "'%s' takes %d arguments", name, len(f.args))
+		return name + "()"
+	}
+	var parts []string
+	for i, a := range e.Args {
+		want := argTypes[f.args[i]]
+		if want == "double" {
+			em.fp64 = true
+		}
+		have, _ := scalarCL(a.Type)
+		if have == want {
+			parts = append(parts, em.expr(a, precAssign))
+		} else {
+			parts = append(parts, "("+want+")"+em.expr(a, precUnary))
+		}
+	}
+	s := f.cl + "(" + strings.Join(parts, ", ") + ")"
+	if f.ret != "" {
+		s = "(" + f.ret + ")" + s
+	}
+	return s
+}

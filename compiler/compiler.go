@@ -1,0 +1,195 @@
+package compiler
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/compiler/runtime"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Options configure a translation.
+type Options struct {
+	// CC is the host C compiler (build pass, and the C front end's
+	// configuration); "" means $CC, then "cc".
+	CC string
+	// IncludePaths and Defines are passed to the C front end and to the
+	// host build (-I, -D).
+	IncludePaths []string
+	Defines      []string
+	// Parser is the C front end to use; nil makes one.
+	Parser *cfacts.Parser
+	// RuntimeDir holds the runtime's headers for the C front end (openacc.h);
+	// "" writes them to a temporary directory when needed.
+	RuntimeDir string
+}
+
+// Pass is one step of the compiler. Each pass reads what the earlier ones
+// left in the Result; Dump prints its product (accls translate --dump=NAME).
+type Pass struct {
+	Name string
+	Doc  string
+	run  func(c *compilation) error
+	dump func(r *Result) string
+}
+
+// Passes is the compiler, in order.
+var Passes []Pass
+
+func init() {
+	Passes = []Pass{
+		{"outline", "directives → host actions bound to statements (unsupported features are reported here)", (*compilation).outline, dumpOutline},
+		{"ir", "compute constructs → kernels: loop nests, levels, clauses, variables with intent and bounds", (*compilation).lower, dumpIR},
+		{"kernelgen", "kernels → OpenCL C (the .cl file)", (*compilation).kernelgen, func(r *Result) string { return r.CL }},
+		{"hostgen", "the user's C with each directive replaced by runtime calls (the .host.c file)", (*compilation).hostgen, func(r *Result) string { return r.Host }},
+	}
+}
+
+// PassNames lists the passes that --dump accepts (build included).
+func PassNames() []string {
+	var out []string
+	for _, p := range Passes {
+		out = append(out, p.Name)
+	}
+	return append(out, "build")
+}
+
+// Result is what a translation produced.
+type Result struct {
+	Program *Program
+	Model   *analysis.Model
+	CL      string // all kernels, with #line directives
+	Host    string // the host program
+}
+
+// compilation is the state of one translation.
+type compilation struct {
+	ctx    context.Context
+	opts   Options
+	model  *analysis.Model
+	prog   *Program
+	res    *Result
+	errors ErrorList
+	names  map[string]bool // identifiers of the document, generated names avoid them
+}
+
+// Translate runs the passes on the C text of the file at path, through the
+// pass named stop ("" = all of them, up to hostgen). The error is an
+// ErrorList (positions in the user's file) or an I/O error.
+func Translate(ctx context.Context, path string, text []byte, opts Options, stop string) (*Result, error) {
+	if stop == "build" {
+		stop = ""
+	}
+	if stop != "" && !passExists(stop) {
+		return nil, fmt.Errorf("unknown pass %q (passes: %s)", stop, strings.Join(PassNames(), ", "))
+	}
+	parser := opts.Parser
+	rtDir := opts.RuntimeDir
+	if rtDir == "" {
+		dir, err := os.MkdirTemp("", "accls-rt-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		if _, err := runtime.WriteTo(dir); err != nil {
+			return nil, err
+		}
+		rtDir = dir
+	}
+	if parser == nil {
+		parser = cfacts.NewParser(cfacts.Options{CC: opts.CC, IncludePaths: append([]string{rtDir}, opts.IncludePaths...), Defines: opts.Defines})
+	}
+	cf, err := parser.Parse(ctx, path, text, nil)
+	if err != nil {
+		return nil, err
+	}
+	af := acc.Scan(text)
+	model := analysis.BuildModel(text, af, cf)
+	prog := &Program{Path: path, File: filepath.ToSlash(filepath.Clean(path)), Text: text, lines: newLines(text)}
+	c := &compilation{ctx: ctx, opts: opts, model: model, prog: prog, res: &Result{Program: prog, Model: model}}
+	c.collectNames(cf)
+	for _, p := range Passes {
+		if err := p.run(c); err != nil {
+			return c.res, err
+		}
+		if p.Name == stop {
+			break
+		}
+	}
+	return c.res, nil
+}
+
+func passExists(name string) bool {
+	for _, p := range PassNames() {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Dump prints the product of pass name of a result.
+func Dump(r *Result, name string) string {
+	for _, p := range Passes {
+		if p.Name == name {
+			return p.dump(r)
+		}
+	}
+	return ""
+}
+
+// collectNames gathers every identifier the document declares, so that
+// generated names never shadow the user's.
+func (c *compilation) collectNames(cf *cfacts.File) {
+	c.names = map[string]bool{}
+	for _, v := range cf.Globals {
+		c.names[v.Name] = true
+	}
+	for n := range cf.Decls {
+		c.names[n] = true
+	}
+	for _, f := range cf.Funcs {
+		for _, v := range f.Params {
+			c.names[v.Name] = true
+		}
+		cfacts.Walk(f.Body, func(s *cfacts.Stmt) bool {
+			for _, v := range s.Decls {
+				c.names[v.Name] = true
+			}
+			return true
+		})
+	}
+}
+
+// fresh returns base, or base with a suffix, so that it names nothing of
+// the document and was not handed out before.
+func (c *compilation) fresh(base string) string {
+	n := base
+	for i := 2; c.names[n]; i++ {
+		n = fmt.Sprintf("%s_%d", base, i)
+	}
+	c.names[n] = true
+	return n
+}
+
+// text returns the source text of span s.
+func (c *compilation) text(s acc.Span) string {
+	if s.Start < 0 || s.End > len(c.prog.Text) || s.Start > s.End {
+		return ""
+	}
+	return string(c.prog.Text[s.Start:s.End])
+}
+
+// spanErr converts an error carrying a span to an Error at its position.
+func (c *compilation) spanErr(err error, at acc.Span) {
+	if se, ok := err.(*spanError); ok {
+		c.errorAt(se.Span, "%s", se.Msg)
+		return
+	}
+	c.errorAt(at, "%v", err)
+}

@@ -1,0 +1,187 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/accls/accls/source/cfacts"
+)
+
+// scalarCL returns the OpenCL C spelling of an arithmetic C type: int types
+// by size and signedness (a host long is 64 bits, OpenCL's long), float and
+// double. It fails for anything the device cannot hold.
+func scalarCL(t *cfacts.Type) (string, error) {
+	if t == nil {
+		return "", fmt.Errorf("a value of unknown type")
+	}
+	switch t.Kind {
+	case cfacts.TypeInt:
+		if isBool(t) {
+			return "bool", nil
+		}
+		u := ""
+		if t.Unsigned {
+			u = "u"
+		}
+		switch t.Size {
+		case 1:
+			return u + "char", nil
+		case 2:
+			return u + "short", nil
+		case 4:
+			return u + "int", nil
+		case 8:
+			return u + "long", nil
+		}
+	case cfacts.TypeFloat:
+		switch t.Size {
+		case 4:
+			return "float", nil
+		case 8:
+			return "double", nil
+		}
+	}
+	return "", fmt.Errorf("type '%s' is not supported on the device yet", t.Name)
+}
+
+// isBool reports whether t is _Bool (or the bool of <stdbool.h>).
+func isBool(t *cfacts.Type) bool {
+	return t != nil && t.Kind == cfacts.TypeInt && t.Size == 1 && (t.Name == "_Bool" || t.Name == "bool" || t.Name == "const _Bool")
+}
+
+// hostCL is the host-side cl_* type that has the size of the kernel
+// parameter for a scalar of type t (bool travels as uchar).
+func hostCL(t *cfacts.Type) (string, error) {
+	s, err := scalarCL(t)
+	if err != nil {
+		return "", err
+	}
+	if s == "bool" {
+		s = "uchar"
+	}
+	return "cl_" + s, nil
+}
+
+// paramCL is the kernel parameter type of a scalar passed by value.
+func paramCL(t *cfacts.Type) (string, error) {
+	s, err := scalarCL(t)
+	if s == "bool" {
+		s = "uchar"
+	}
+	return s, err
+}
+
+// isArith reports whether t is an integer or floating type.
+func isArith(t *cfacts.Type) bool {
+	return t != nil && (t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat)
+}
+
+// isDouble reports whether t is double (needs cl_khr_fp64).
+func isDouble(t *cfacts.Type) bool {
+	return t != nil && t.Kind == cfacts.TypeFloat && t.Size == 8
+}
+
+// elemType returns the innermost element type of arrays and pointers to
+// arrays: float for float[4][5], float (*)[5] and float *.
+func elemType(t *cfacts.Type) *cfacts.Type {
+	for t != nil && (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) {
+		t = t.Elem
+	}
+	return t
+}
+
+// redType is the accrt type name and OpenCL type of a reduction variable.
+func redType(t *cfacts.Type) (accrt, cl string, err error) {
+	if t != nil {
+		switch {
+		case t.Kind == cfacts.TypeInt && t.Size == 4 && !isBool(t):
+			if t.Unsigned {
+				return "ACCRT_UINT", "uint", nil
+			}
+			return "ACCRT_INT", "int", nil
+		case t.Kind == cfacts.TypeInt && t.Size == 8:
+			if t.Unsigned {
+				return "ACCRT_ULONG", "ulong", nil
+			}
+			return "ACCRT_LONG", "long", nil
+		case t.Kind == cfacts.TypeFloat && t.Size == 4:
+			return "ACCRT_FLOAT", "float", nil
+		case t.Kind == cfacts.TypeFloat && t.Size == 8:
+			return "ACCRT_DOUBLE", "double", nil
+		}
+	}
+	name := "?"
+	if t != nil {
+		name = t.Name
+	}
+	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (int, unsigned, long, unsigned long, float and double are)", name)
+}
+
+// redOps maps a reduction operator to its accrt name.
+var redOps = map[string]string{
+	"+": "ACCRT_ADD", "*": "ACCRT_MUL", "max": "ACCRT_MAX", "min": "ACCRT_MIN",
+	"&": "ACCRT_BAND", "|": "ACCRT_BOR", "^": "ACCRT_BXOR", "&&": "ACCRT_LAND", "||": "ACCRT_LOR",
+}
+
+// identityCL is the OpenCL C spelling of the identity of op on cl type ty.
+func identityCL(op, ty string) string {
+	isF := ty == "float" || ty == "double"
+	switch op {
+	case "+", "|", "^", "||":
+		if isF {
+			return "0.0" + fSuffix(ty)
+		}
+		return "0"
+	case "*", "&&":
+		if isF {
+			return "1.0" + fSuffix(ty)
+		}
+		return "1"
+	case "&":
+		return "(" + ty + ")~(" + ty + ")0"
+	case "max":
+		switch ty {
+		case "float", "double":
+			return "-INFINITY"
+		case "int":
+			return "INT_MIN"
+		case "uint", "ulong":
+			return "0"
+		case "long":
+			return "LONG_MIN"
+		}
+	case "min":
+		switch ty {
+		case "float", "double":
+			return "INFINITY"
+		case "int":
+			return "INT_MAX"
+		case "uint":
+			return "UINT_MAX"
+		case "long":
+			return "LONG_MAX"
+		case "ulong":
+			return "ULONG_MAX"
+		}
+	}
+	return "0"
+}
+
+func fSuffix(ty string) string {
+	if ty == "float" {
+		return "f"
+	}
+	return ""
+}
+
+// combineCL is the OpenCL C expression combining a and b with op.
+func combineCL(op, ty, a, b string) string {
+	switch op {
+	case "max":
+		return fmt.Sprintf("(%s > %s ? %s : %s)", a, b, a, b)
+	case "min":
+		return fmt.Sprintf("(%s < %s ? %s : %s)", a, b, a, b)
+	case "&&", "||":
+		return fmt.Sprintf("(%s)(%s %s %s)", ty, a, op, b)
+	}
+	return fmt.Sprintf("%s %s %s", a, op, b)
+}

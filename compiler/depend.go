@@ -1,0 +1,298 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// The loops of a kernels construct without `independent` are `auto`: the
+// compiler runs them in parallel only when it can show that their iterations
+// are independent. The test here is deliberately simple and conservative:
+//
+//   - scalars written in the loop must be declared in it, be loop variables
+//     of inner loops (privatized), or be updated only as reductions
+//     (x += e, x = x * e, x = max(x, e) ...; they become reductions);
+//   - every array written in the loop must be accessed with the same
+//     subscripts everywhere in the loop, and those subscripts must give
+//     different elements to different iterations: a subscript that is the
+//     loop variable (plus a constant), i*E + j with j an inner loop's
+//     variable over [0, E), or j*E + i with i over [0, E);
+//   - no calls, no taken addresses, no pointers stored elsewhere.
+//
+// Anything else keeps the loop sequential (correct, if slow).
+
+// autoLoops decides which loops of a kernel of a kernels construct run in
+// parallel; a kernel whose outermost loop stays sequential becomes serial.
+func (l *lowering) autoLoops(k *Kernel) {
+	var visit func(ls []*Loop)
+	visit = func(ls []*Loop) {
+		for _, lp := range ls {
+			switch {
+			case lp.Seq:
+			case lp.Indep:
+			default:
+				if why := l.independent(lp, lp == k.Loops[0]); why != "" {
+					lp.Seq = true
+					lp.Note = "auto: kept sequential: " + why
+				} else {
+					lp.Note = "auto: iterations are independent"
+				}
+			}
+			visit(lp.Children)
+		}
+	}
+	visit(k.Loops)
+	if len(k.Loops) == 0 || k.Loops[0].Seq || k.Loops[0].Stmts[0] != k.Stmts[0] {
+		k.Serial = true
+		if len(k.Loops) > 0 {
+			k.Note = "the loop nest runs on one work-item (" + strings.TrimPrefix(k.Loops[0].Note, "auto: ") + ")"
+		} else {
+			k.Note = "the loop nest runs on one work-item (not in canonical form)"
+		}
+	}
+}
+
+// privatizeInner makes the variables of plain for loops inside a
+// partitioned loop private to it when they are declared outside.
+func (l *lowering) privatizeInner(k *Kernel) {
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.Seq {
+			return
+		}
+		cfacts.Walk(lp.Stmts[len(lp.Stmts)-1].Body, func(s *cfacts.Stmt) bool {
+			if s.Kind == cfacts.StmtFor {
+				if lv, err := canonicalLoop(s); err == nil && !lv.Declared && !declaredIn(lv.Var, lp.Stmts[0]) {
+					for _, p := range lp.Private {
+						if p == lv.Var {
+							return true
+						}
+					}
+					lp.Private = append(lp.Private, lv.Var)
+					l.loopPrivate[lv.Var] = append(l.loopPrivate[lv.Var], lp)
+				}
+			}
+			return true
+		})
+	})
+}
+
+// independent returns "" when the iterations of lp can run in parallel,
+// else the reason they cannot. With top, scalar reductions found are
+// recorded as reductions of the loop.
+func (l *lowering) independent(lp *Loop, top bool) string {
+	loopVars := map[*cfacts.Var]*LoopVar{}
+	for _, lv := range lp.Vars {
+		loopVars[lv.Var] = lv
+	}
+	outer := lp.Stmts[0]
+	body := lp.Stmts[len(lp.Stmts)-1].Body
+	// Inner loops (their variables are private, their ranges prove injectivity).
+	inner := map[*cfacts.Var]*LoopVar{}
+	cfacts.Walk(body, func(s *cfacts.Stmt) bool {
+		if s.Kind == cfacts.StmtFor {
+			if lv, err := canonicalLoop(s); err == nil {
+				inner[lv.Var] = lv
+			}
+		}
+		return true
+	})
+	refs := analysis.CollectRefs(body)
+	byVar := map[*cfacts.Var][]*analysis.Ref{}
+	var order []*cfacts.Var
+	for _, r := range refs {
+		if byVar[r.Var] == nil {
+			order = append(order, r.Var)
+		}
+		byVar[r.Var] = append(byVar[r.Var], r)
+	}
+	type found struct {
+		v  *cfacts.Var
+		op string
+	}
+	var reds []found
+	for _, v := range order {
+		rs := byVar[v]
+		if loopVars[v] != nil || declaredIn(v, outer) || inner[v] != nil {
+			continue
+		}
+		for _, r := range rs {
+			if r.Call || r.Addr || r.Escape && r.Elem == analysis.AccNone && r.Access != analysis.AccNone {
+				if r.Call {
+					return fmt.Sprintf("'%s' is passed to a function", v.Name)
+				}
+				return fmt.Sprintf("the address of '%s' is taken", v.Name)
+			}
+		}
+		elemWritten, objWritten := false, false
+		for _, r := range rs {
+			elemWritten = elemWritten || r.Elem&analysis.AccWrite != 0
+			objWritten = objWritten || r.Access&analysis.AccWrite != 0
+		}
+		if objWritten {
+			op := reductionOp(rs)
+			if op == "" {
+				return fmt.Sprintf("'%s' is written in every iteration", v.Name)
+			}
+			if _, _, err := redType(v.Type); err != nil {
+				return fmt.Sprintf("'%s' is updated like a reduction of a type that cannot be reduced", v.Name)
+			}
+			reds = append(reds, found{v, op})
+			continue
+		}
+		if !elemWritten {
+			continue
+		}
+		// Every access to the written array: same subscripts, injective.
+		var key string
+		var idx []*cfacts.Expr
+		for _, r := range rs {
+			if r.Elem == analysis.AccNone {
+				continue
+			}
+			if len(r.Index) == 0 {
+				return fmt.Sprintf("'%s' is written through a pointer without subscripts", v.Name)
+			}
+			k := l.indexKey(r.Index)
+			if key == "" {
+				key, idx = k, r.Index
+			} else if k != key {
+				return fmt.Sprintf("'%s' is accessed with different subscripts (%s and %s)", v.Name, key, k)
+			}
+		}
+		for _, lv := range lp.Vars {
+			ok := false
+			for _, e := range idx {
+				if l.injective(e, lv, inner) {
+					ok = true
+				}
+			}
+			if !ok {
+				return fmt.Sprintf("'%s%s' may be the same element in two iterations", v.Name, key)
+			}
+		}
+	}
+	if top {
+		for _, f := range reds {
+			l.redClauses[f.v] = append(l.redClauses[f.v], redClause{op: f.op, loop: lp, item: nil})
+			lp.Note = "auto: reduction(" + f.op + ":" + f.v.Name + ") found"
+		}
+	} else if len(reds) > 0 {
+		return fmt.Sprintf("'%s' is updated like a reduction inside an inner loop", reds[0].v.Name)
+	}
+	return ""
+}
+
+// reductionOp returns the operator when every write of the references is the
+// same reduction update and every read is part of such an update.
+func reductionOp(rs []*analysis.Ref) string {
+	op := ""
+	var writes []*analysis.Ref
+	for _, r := range rs {
+		if r.Access&analysis.AccWrite != 0 {
+			if r.Op == "" || (op != "" && r.Op != op) || r.Decl {
+				return ""
+			}
+			op = r.Op
+			writes = append(writes, r)
+		}
+	}
+	for _, r := range rs {
+		if r.Access&analysis.AccWrite != 0 {
+			continue
+		}
+		in := false
+		for _, w := range writes {
+			if w.Assign != nil && w.Assign.Span.Start <= r.Span.Start && r.Span.End <= w.Assign.Span.End {
+				in = true
+			}
+		}
+		if !in {
+			return ""
+		}
+	}
+	return op
+}
+
+// indexKey is the subscripts as text without blanks: "[i][j]".
+func (l *lowering) indexKey(idx []*cfacts.Expr) string {
+	var b strings.Builder
+	for _, e := range idx {
+		b.WriteString("[" + l.exprKey(e) + "]")
+	}
+	return b.String()
+}
+
+func (l *lowering) exprKey(e *cfacts.Expr) string {
+	if e == nil {
+		return ""
+	}
+	return strings.Join(strings.Fields(l.c.text(e.Span)), "")
+}
+
+// injective reports whether subscript e takes different values for different
+// values of the loop variable lv (whatever the inner loops do).
+func (l *lowering) injective(e *cfacts.Expr, lv *LoopVar, inner map[*cfacts.Var]*LoopVar) bool {
+	i := lv.Var
+	if isIdentOf(e, i) {
+		return true
+	}
+	if e.Kind != cfacts.ExprBinary {
+		return false
+	}
+	x, y := e.X, e.Y
+	// i + c, c + i, i - c
+	if (e.Op == "+" || e.Op == "-") && isIdentOf(x, i) && y.IsInt {
+		return true
+	}
+	if e.Op == "+" && isIdentOf(y, i) && x.IsInt {
+		return true
+	}
+	if e.Op != "+" {
+		return false
+	}
+	// a*b + c in either order
+	for _, pair := range [][2]*cfacts.Expr{{x, y}, {y, x}} {
+		prod, rest := pair[0], pair[1]
+		if prod.Kind != cfacts.ExprBinary || prod.Op != "*" {
+			continue
+		}
+		for _, f := range [][2]*cfacts.Expr{{prod.X, prod.Y}, {prod.Y, prod.X}} {
+			v, scale := f[0], f[1]
+			switch {
+			case isIdentOf(v, i):
+				// i*E + j with j over [0, E)
+				if rest.Kind == cfacts.ExprIdent && rest.Var != nil {
+					if jl := inner[rest.Var]; jl != nil && l.rangeIs0To(jl, scale) {
+						return true
+					}
+				}
+			case isIdentOf(rest, i):
+				// j*E + i with i over [0, E)
+				if l.rangeIs0To(lv, scale) && !mentionsVar(v, i) && !mentionsVar(scale, i) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rangeIs0To reports whether loop lv runs over [0, E) with step 1 upward.
+func (l *lowering) rangeIs0To(lv *LoopVar, e *cfacts.Expr) bool {
+	if lv.Lower == nil || !lv.Lower.IsInt || lv.Lower.Int != 0 || lv.Step != nil || lv.StepVal != 1 {
+		return false
+	}
+	switch lv.Cmp {
+	case "<":
+		if lv.Upper.IsInt && e.IsInt {
+			return lv.Upper.Int <= e.Int
+		}
+		return l.exprKey(lv.Upper) == l.exprKey(e)
+	case "<=":
+		return lv.Upper.IsInt && e.IsInt && lv.Upper.Int < e.Int
+	}
+	return false
+}

@@ -1,0 +1,249 @@
+package compiler
+
+import (
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Program is the IR of one translation unit: the host actions that replace
+// the directives (a tree, in source order) and the kernels.
+type Program struct {
+	Path string // as given
+	File string // the name in #line directives and messages (the path as given)
+	Text []byte
+	// Nodes are the outermost host actions in source order; data constructs
+	// hold the actions inside their bodies as Children.
+	Nodes      []*Node
+	Constructs []*Construct // every compute construct, in source order
+	Kernels    []*Kernel    // every kernel, in source order
+	UsesDouble bool         // some kernel needs cl_khr_fp64
+
+	lines *lines
+}
+
+// NodeKind is the kind of a host action.
+type NodeKind int
+
+const (
+	NodeCompute NodeKind = iota // parallel, serial, kernels and the combined forms
+	NodeData                    // data construct: enter, body, exit
+	NodeEnterData
+	NodeExitData
+	NodeUpdate
+	NodeWait
+	NodeInit     // init: the runtime initializes eagerly
+	NodeShutdown // shutdown
+	NodeIgnored  // cache: a hint, dropped
+)
+
+var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored"}
+
+func (k NodeKind) String() string { return nodeKindNames[k] }
+
+// Node is one directive's action on the host. Span is the text it replaces:
+// from the directive to the end of the statement it governs (the directive
+// alone for standalone directives).
+type Node struct {
+	Kind      NodeKind
+	Dir       *acc.Directive
+	Region    *analysis.Region
+	Span      acc.Span
+	Line      int
+	Body      *cfacts.Stmt // NodeData: the governed statement
+	Children  []*Node      // NodeData: the actions inside Body
+	Construct *Construct   // NodeCompute
+	Data      []*DataItem  // NodeData, NodeEnterData, NodeExitData, NodeUpdate
+	If        string       // the if clause's condition as written, "" when absent
+	IfPresent bool         // update if_present
+	Finalize  bool         // exit data finalize
+	Async     *string      // async clause: nil when absent, "" without argument
+	Wait      []string     // wait clause arguments (or the wait directive's)
+	HasWait   bool
+}
+
+// DataItem is one variable (or sub-array) of a data clause, as host
+// expressions evaluated where the directive is.
+type DataItem struct {
+	Clause string // accrt clause constant: "ACCRT_COPYIN"...; update: "self" or "device"
+	Name   string // as written, for messages: "a[0:n]"
+	Var    *cfacts.Var
+	Start  string // the host address of the first byte
+	Bytes  string // the number of bytes
+	Lo     string // Start's byte offset from the variable's base ("0" for whole variables)
+	Pos    int    // offset of the item in the text
+}
+
+// Construct is one compute construct: its clauses, the variables it uses
+// with their data handling, and its kernels (one; a kernels construct has
+// one per loop nest and per run of other statements).
+type Construct struct {
+	Kind         string // "parallel", "serial" or "kernels"
+	Node         *Node
+	Dir          *acc.Directive
+	Region       *analysis.Region
+	Line         int
+	Name         string // base name of its kernels: function_Lline
+	NumGangs     string // host C expressions, "" when absent
+	NumWorkers   string
+	VectorLength string
+	Default      string // "none", "present" or ""
+	If           string
+	Self         string // the self clause's condition ("1" without argument), "" when absent
+	Async        *string
+	Wait         []string
+	HasWait      bool
+	Vars         []*CVar
+	Kernels      []*Kernel
+}
+
+// VarMode is how a compute construct gets a variable to its kernels.
+type VarMode int
+
+const (
+	ModeLocal       VarMode = iota // declared inside the construct: emitted with its declaration
+	ModePrivate                    // private (clause or predetermined), declared outside: declared in the kernel
+	ModeValue                      // firstprivate scalar: a kernel argument by value
+	ModeValueArray                 // firstprivate fixed-size array: its bytes by value (a struct argument)
+	ModeRef                        // scalar in device memory (data clause): __global T * to the device copy
+	ModeArray                      // array or pointee in device memory: buffer + byte offset
+	ModeReduction                  // reduction across the construct: private partial, per-group partials, accrt_reduce
+)
+
+var modeNames = [...]string{"local", "private", "value", "value-array", "ref", "array", "reduction"}
+
+func (m VarMode) String() string { return modeNames[m] }
+
+// CVar is one variable referenced in a compute construct.
+type CVar struct {
+	Var      *cfacts.Var
+	Name     string
+	Mode     VarMode
+	Attr     analysis.Attr
+	Implicit bool
+	Read     bool
+	Written  bool
+	// Data is the entry/exit action of a clause of this construct or of an
+	// implicit attribute (nil when the data is looked up: Lookup).
+	Data *DataItem
+	// Lookup, when Data is nil and the mode is ModeArray/ModeRef: the
+	// device view comes from accrt_lookup (present data: a clause of an
+	// enclosing data construct, default(present), a pointer without clause)
+	// or accrt_devptr (deviceptr).
+	Lookup *DataItem
+	DevPtr bool
+	// Arrays: the element type and the lengths of the inner dimensions
+	// (float a[N][M] → ["M"]); VLA is set when one of them is not constant:
+	// the kernel then indexes a linearized array with strides passed in.
+	Elem   *cfacts.Type
+	Dims   []int64
+	Rank   int // number of subscripts that reach an element
+	VLA    bool
+	Strides []string // VLA: host expressions of the element strides of dims 1..Rank-1
+	// Reduction, for ModeReduction.
+	Red *Reduction
+	// Why explains the mode, for --dump=ir.
+	Why string
+}
+
+// Kernel is one OpenCL kernel.
+type Kernel struct {
+	Name      string
+	Construct *Construct
+	Stmts     []*cfacts.Stmt // what it runs, in order
+	Serial    bool           // one work-item: serial construct, scalar code, a loop nest that must stay sequential
+	Note      string         // why it is serial, for the dump
+	Loops     []*Loop        // outermost partitioned/sequential loop constructs (tree through Children)
+	LoopOf    map[*cfacts.Stmt]*Loop
+	Levels    analysis.Level // union of the partitioned loops' levels
+	Vars      []*CVar        // the construct's variables this kernel references
+	// Reductions are the construct-level reductions it takes part in; Local
+	// those of partitioned loops on variables private to the construct.
+	Reductions []*Reduction
+	Local      []*Reduction
+	Params     []*Param
+	// GangLoops are the outermost gang-partitioned loops: their trip counts
+	// size the grid when num_gangs is absent.
+	GangLoops []*Loop
+	Source    string // the kernel's OpenCL C (kernelgen)
+	// Lines maps each line of Source (index 0 = line 1) to a user line (0: none).
+	Lines []int
+}
+
+// Loop is a loop construct (or a loop of a kernels construct chosen for
+// parallel execution) with its associated loops.
+type Loop struct {
+	Region   *analysis.Region // nil for loops without a directive
+	Stmts    []*cfacts.Stmt   // the associated for statements, outermost first (collapse)
+	Vars     []*LoopVar
+	Explicit analysis.Level // levels named by clauses
+	Levels   analysis.Level // partitioned over (0: sequential)
+	Seq      bool
+	Auto     bool
+	Indep    bool
+	Parent   *Loop
+	Children []*Loop
+	// Reductions of the loop's clauses (and found in kernels loops).
+	Reductions []*Reduction
+	Private    []*cfacts.Var
+	Note       string
+	// Uniform: the loop runs the same number of rounds in every work-item of
+	// a work-group (barriers inside it).
+	Uniform bool
+	// GangNum and VectorLen: gang(num:) / vector(length:) of a kernels loop.
+	GangNum, VectorLen string
+}
+
+// LoopVar is one canonical loop: for (v = Lower; v Cmp Upper; v += Step).
+type LoopVar struct {
+	Var      *cfacts.Var
+	Declared bool // declared in the for's init
+	Lower    *cfacts.Expr
+	Upper    *cfacts.Expr
+	Cmp      string // "<", "<=", ">", ">="
+	Step     *cfacts.Expr // nil: StepVal
+	StepVal  int64        // the constant step, signed (when Step is nil)
+	Down     bool         // the variable decreases
+}
+
+// Reduction is one reduction variable of a construct or of a loop.
+type Reduction struct {
+	Op     string
+	Var    *cfacts.Var
+	Name   string
+	Accrt  string // ACCRT_FLOAT...
+	CL     string // float...
+	Global bool   // combined across the whole construct into the host (or device) variable
+	Loop   *Loop  // the loop (local reductions)
+	// Mask: the work-item coordinates (levels) that must be 0 for a global
+	// reduction's partial to count (code outside the loops that partition
+	// over those levels runs redundantly).
+	Mask analysis.Level
+	Pos  int
+}
+
+// ParamKind is the kind of a kernel parameter.
+type ParamKind int
+
+const (
+	ParamDev      ParamKind = iota // buffer + byte offset (two OpenCL arguments)
+	ParamValue                     // a scalar by value
+	ParamBytes                     // an array's bytes by value (struct)
+	ParamStride                    // a VLA stride (ulong)
+	ParamScratch                   // __local scratch of a reduction
+	ParamPartials                  // __global partials of a reduction
+	ParamShape                     // the number of workers or the vector length (uint)
+)
+
+// Param is one kernel parameter (ParamDev takes two argument slots).
+type Param struct {
+	Kind  ParamKind
+	Index int // first argument index
+	Var   *CVar
+	Red   *Reduction
+	Name  string // kernel-side name
+	CL    string // OpenCL type (element type for ParamDev and reductions)
+	Host  string // host expression of the value (ParamValue, ParamStride, ParamShape)
+	HostT string // host-side cl_ type
+	Dim   int    // ParamStride: which dimension
+}

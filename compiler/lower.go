@@ -1,0 +1,1212 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Pass 2, ir: every compute construct becomes a Construct with its kernels:
+// the loop nests (canonical loops, collapse, levels), the clauses, the
+// variables with their data handling (from analysis.DataAttributes and the
+// clauses) and the kernel parameters. Data constructs and standalone
+// directives get their data items (host expressions for address and size).
+
+const allLevels = analysis.LevelGang | analysis.LevelWorker | analysis.LevelVector
+
+func (c *compilation) lower() error {
+	c.lowerNodes(c.prog.Nodes)
+	return c.errs()
+}
+
+func (c *compilation) lowerNodes(ns []*Node) {
+	for _, n := range ns {
+		c.lowerNode(n)
+	}
+}
+
+func (c *compilation) lowerNode(n *Node) {
+	d := n.Dir
+	fn := n.Region.Func.Func
+	n.If = clauseText(d, "if")
+	if cl := findClause(d, "async"); cl != nil {
+		s := ""
+		if cl.Args != nil && len(cl.Args.Items) > 0 {
+			s = cl.Args.Items[0].Text
+		}
+		n.Async = &s
+	}
+	if cl := findClause(d, "wait"); cl != nil {
+		n.HasWait = true
+		n.Wait = argTexts(cl)
+	}
+	switch n.Kind {
+	case NodeCompute:
+		c.lowerCompute(n)
+	case NodeData:
+		n.Data = c.dataClauses(d, fn, "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr")
+		c.lowerNodes(n.Children)
+	case NodeEnterData:
+		n.Data = c.dataClauses(d, fn, "copyin", "create")
+	case NodeExitData:
+		n.Data = c.dataClauses(d, fn, "copyout", "delete")
+		n.Finalize = findClause(d, "finalize") != nil
+	case NodeUpdate:
+		n.IfPresent = findClause(d, "if_present") != nil
+		n.Data = c.dataClauses(d, fn, "self", "host", "device")
+	case NodeWait:
+		n.HasWait = true
+		if d.Paren != nil {
+			for _, it := range d.Paren.Items {
+				n.Wait = append(n.Wait, it.Text)
+			}
+		}
+	}
+}
+
+// findClause returns the first clause of d named name (aliases resolved).
+func findClause(d *acc.Directive, name string) *acc.Clause {
+	for _, cl := range d.Clauses {
+		if cl.Spec != nil && cl.Spec.Name == name {
+			return cl
+		}
+	}
+	return nil
+}
+
+// clauseText returns the argument text of clause name of d ("" when absent).
+func clauseText(d *acc.Directive, name string) string {
+	cl := findClause(d, name)
+	if cl == nil || cl.Args == nil || len(cl.Args.Items) == 0 {
+		return ""
+	}
+	return cl.Args.Items[0].Text
+}
+
+func argTexts(cl *acc.Clause) []string {
+	var out []string
+	if cl.Args != nil {
+		for _, it := range cl.Args.Items {
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}
+
+var accrtClause = map[string]string{
+	"copy": "ACCRT_COPY", "copyin": "ACCRT_COPYIN", "copyout": "ACCRT_COPYOUT", "create": "ACCRT_CREATE",
+	"present": "ACCRT_PRESENT", "no_create": "ACCRT_NO_CREATE", "delete": "ACCRT_DELETE",
+	"self": "self", "host": "self", "device": "device", "deviceptr": "deviceptr",
+}
+
+// dataClauses makes the data items of the named clauses of d, in order.
+func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...string) []*DataItem {
+	var out []*DataItem
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Args == nil {
+			continue
+		}
+		found := false
+		for _, n := range names {
+			found = found || cl.Spec.Name == n
+		}
+		if !found {
+			continue
+		}
+		for _, it := range cl.Args.Items {
+			di, err := c.dataItem(accrtClause[cl.Spec.Name], it, fn)
+			if err != nil {
+				c.errorAt(it.Span, "%v", err)
+				continue
+			}
+			out = append(out, di)
+		}
+	}
+	return out
+}
+
+// lookupVar resolves name as C would at offset pos inside fn.
+func (c *compilation) lookupVar(fn *cfacts.Func, pos int, name string) *cfacts.Var {
+	if fn != nil && fn.Body != nil {
+		var best *cfacts.Var
+		cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
+			for _, v := range s.Decls {
+				if v.Name != name || v.NameSpan.Start >= pos {
+					continue
+				}
+				scope := v.Scope
+				if scope == nil {
+					scope = s.Parent
+				}
+				if scope != nil && !(scope.Span.Start <= pos && pos < scope.Span.End) {
+					continue
+				}
+				if best == nil || v.NameSpan.Start > best.NameSpan.Start {
+					best = v
+				}
+			}
+			return true
+		})
+		if best != nil {
+			return best
+		}
+		for _, v := range fn.Params {
+			if v.Name == name {
+				return v
+			}
+		}
+	}
+	var best *cfacts.Var
+	for _, v := range c.model.C.Globals {
+		if v.Name == name && (best == nil || v.NameSpan.Start < pos) {
+			best = v
+		}
+	}
+	return best
+}
+
+// dataItem computes the host address, size and offset of a clause item.
+func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*DataItem, error) {
+	if it.Var == nil {
+		return nil, fmt.Errorf("'%s' is not a variable or sub-array", it.Text)
+	}
+	ref := it.Var
+	v := c.lookupVar(fn, it.Span.Start, ref.Name)
+	if v == nil {
+		return nil, fmt.Errorf("'%s' is not declared here", ref.Name)
+	}
+	if len(ref.Members) > 0 {
+		return nil, fmt.Errorf("struct members in data clauses ('%s') are not supported by the compiler yet", it.Text)
+	}
+	di := &DataItem{Clause: clause, Name: it.Text, Var: v, Pos: it.Span.Start}
+	t := v.Type
+	name := v.Name
+	if t == nil {
+		return nil, fmt.Errorf("the type of '%s' is not known", name)
+	}
+	if len(ref.Subscripts) == 0 {
+		switch t.Kind {
+		case cfacts.TypeArray:
+			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
+		case cfacts.TypePointer:
+			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
+		case cfacts.TypeInt, cfacts.TypeFloat:
+			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"
+		default:
+			return nil, fmt.Errorf("'%s' has type '%s': only scalars, arrays and pointers are supported in data clauses", name, t.Name)
+		}
+		return di, nil
+	}
+	if t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
+		return nil, fmt.Errorf("'%s' is not an array or a pointer: it cannot have a sub-array", name)
+	}
+	first := ref.Subscripts[0]
+	lo := "0"
+	if first.Lower != nil && strings.TrimSpace(first.Lower.Text) != "" {
+		lo = first.Lower.Text
+	}
+	var length string
+	switch {
+	case !first.Section:
+		length = "1"
+	case first.Length != nil && strings.TrimSpace(first.Length.Text) != "":
+		length = first.Length.Text
+	case t.Kind == cfacts.TypeArray:
+		length = fmt.Sprintf("sizeof(%s) / sizeof(%s[0]) - (%s)", name, name, lo)
+	default:
+		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:length])", name, name)
+	}
+	// Inner subscripts must cover whole dimensions (contiguous data).
+	inner := t.Elem
+	for _, s := range ref.Subscripts[1:] {
+		if inner == nil || inner.Kind != cfacts.TypeArray {
+			return nil, fmt.Errorf("'%s' has more subscripts than dimensions", it.Text)
+		}
+		if !s.Section {
+			return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
+		}
+		if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
+			if v, ok := s.Lower.Int(); !ok || v != 0 {
+				return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
+			}
+		}
+		if s.Length != nil && inner.Len >= 0 {
+			if v, ok := s.Length.Int(); ok && v != inner.Len {
+				return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
+			}
+		}
+		inner = inner.Elem
+	}
+	di.Start = fmt.Sprintf("&%s[%s]", name, lo)
+	di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", length, name)
+	di.Lo = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", lo, name)
+	return di, nil
+}
+
+// ---- compute constructs ----
+
+// lowering is the state of one compute construct's lowering.
+type lowering struct {
+	c     *compilation
+	con   *Construct
+	r     *analysis.Region
+	fn    *cfacts.Func
+	attrs []analysis.VarAttr
+	byVar map[*cfacts.Var]*analysis.VarAttr
+	// loops by region; implicit loops of kernels by statement
+	loopByRegion map[*analysis.Region]*Loop
+	// reductions: every reduction clause item, by variable
+	redClauses map[*cfacts.Var][]redClause
+	// global reductions by variable
+	global map[*cfacts.Var]*Reduction
+	// private clauses of loops, by variable
+	loopPrivate map[*cfacts.Var][]*Loop
+	conPrivate  map[*cfacts.Var]bool
+	cvars       map[*cfacts.Var]*CVar
+	items       map[*cfacts.Var]*DataItem
+}
+
+type redClause struct {
+	op   string
+	loop *Loop    // nil: the construct's own clause
+	item *acc.Arg // nil for a reduction found by the compiler (kernels)
+}
+
+// span is where the clause item is (the loop for found reductions).
+func (rc redClause) span() acc.Span {
+	if rc.item != nil {
+		return rc.item.Span
+	}
+	if rc.loop != nil && len(rc.loop.Stmts) > 0 {
+		return rc.loop.Stmts[0].Span
+	}
+	return acc.Span{}
+}
+
+func (c *compilation) lowerCompute(n *Node) {
+	r := n.Region
+	d := r.Directive
+	fn := r.Func.Func
+	kind := d.Spec.Name
+	if len(d.Spec.Leaves) > 0 {
+		kind = d.Spec.Leaves[0]
+	}
+	con := &Construct{Kind: kind, Node: n, Dir: d, Region: r, Line: n.Line, If: n.If, Async: n.Async, Wait: n.Wait, HasWait: n.HasWait}
+	con.Name = c.fresh(fmt.Sprintf("%s_L%d", fn.Name, n.Line))
+	con.NumGangs = clauseText(d, "num_gangs")
+	con.NumWorkers = clauseText(d, "num_workers")
+	con.VectorLength = clauseText(d, "vector_length")
+	con.Default = clauseText(d, "default")
+	if cl := findClause(d, "self"); cl != nil {
+		con.Self = "1"
+		if cl.Args != nil && len(cl.Args.Items) > 0 {
+			con.Self = cl.Args.Items[0].Text
+		}
+	}
+	n.Construct = con
+	c.prog.Constructs = append(c.prog.Constructs, con)
+
+	l := &lowering{c: c, con: con, r: r, fn: fn, byVar: map[*cfacts.Var]*analysis.VarAttr{},
+		loopByRegion: map[*analysis.Region]*Loop{}, redClauses: map[*cfacts.Var][]redClause{},
+		global: map[*cfacts.Var]*Reduction{}, loopPrivate: map[*cfacts.Var][]*Loop{}, conPrivate: map[*cfacts.Var]bool{},
+		cvars: map[*cfacts.Var]*CVar{}, items: map[*cfacts.Var]*DataItem{}}
+	l.attrs = analysis.DataAttributes(c.model, r)
+	for i := range l.attrs {
+		l.byVar[l.attrs[i].Var] = &l.attrs[i]
+	}
+	nerr := len(c.errors)
+	l.kernels()
+	if len(c.errors) > nerr {
+		return
+	}
+	l.construcClauses()
+	for _, k := range con.Kernels {
+		if con.Kind == "kernels" && !k.Serial {
+			l.autoLoops(k)
+		}
+		l.privatizeInner(k)
+	}
+	l.variables()
+	if len(c.errors) > nerr {
+		return
+	}
+	for _, k := range con.Kernels {
+		l.finishKernel(k)
+	}
+}
+
+// kernels splits the construct into kernels and builds their loops.
+func (l *lowering) kernels() {
+	r := l.r
+	con := l.con
+	mk := func(stmts []*cfacts.Stmt) *Kernel {
+		k := &Kernel{Construct: con, Stmts: stmts, LoopOf: map[*cfacts.Stmt]*Loop{}}
+		con.Kernels = append(con.Kernels, k)
+		l.c.prog.Kernels = append(l.c.prog.Kernels, k)
+		return k
+	}
+	if con.Kind != "kernels" {
+		k := mk([]*cfacts.Stmt{r.Stmt})
+		k.Loops = l.loopTree(k, r, nil)
+		if con.Kind == "serial" {
+			k.Serial = true
+			k.Note = "serial construct: one gang, one worker, vector length 1"
+		}
+		return
+	}
+	// kernels: each loop nest is a kernel; runs of other statements too.
+	var items []*cfacts.Stmt
+	if r.IsLoop() || r.Stmt.Kind != cfacts.StmtCompound {
+		items = []*cfacts.Stmt{r.Stmt}
+	} else {
+		items = r.Stmt.List
+	}
+	var run []*cfacts.Stmt
+	flush := func() {
+		if len(run) > 0 {
+			k := mk(run)
+			k.Serial = true
+			k.Note = "statements of a kernels construct outside loop nests run on one work-item"
+			k.Loops = l.loopTree(k, r, nil)
+			run = nil
+		}
+	}
+	for _, s := range items {
+		if s.Kind == cfacts.StmtNull {
+			continue
+		}
+		if s.Kind != cfacts.StmtFor {
+			run = append(run, s)
+			continue
+		}
+		flush()
+		k := mk([]*cfacts.Stmt{s})
+		k.Loops = l.loopTree(k, r, s)
+	}
+	flush()
+	if len(con.Kernels) == 0 {
+		mk(nil).Serial = true
+	}
+	// A variable declared at the top of the kernels body and used by two
+	// kernels would need to live across them.
+	if len(con.Kernels) > 1 {
+		for _, k := range con.Kernels {
+			for _, s := range k.Stmts {
+				if s.Kind != cfacts.StmtDecl {
+					continue
+				}
+				for _, v := range s.Decls {
+					for _, k2 := range con.Kernels {
+						if k2 != k && kernelRefers(k2, v) {
+							l.c.errorAt(v.NameSpan, "'%s' is declared in a 'kernels' construct and used by two of its loop nests: not supported by the compiler yet (declare it outside or in one nest)", v.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// kernelRefers reports whether kernel k references v.
+func kernelRefers(k *Kernel, v *cfacts.Var) bool {
+	found := false
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if e.Kind == cfacts.ExprIdent && e.Var == v {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// walkAllExprs calls f for every expression in statement s's subtree.
+func walkAllExprs(s *cfacts.Stmt, f func(*cfacts.Expr)) {
+	cfacts.Walk(s, func(st *cfacts.Stmt) bool {
+		cfacts.StmtExprs(st, func(e *cfacts.Expr) {
+			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+				f(x)
+				return true
+			})
+		})
+		return true
+	})
+}
+
+// loopTree builds the Loops of a kernel from the loop regions inside the
+// construct r; for a kernel of a kernels construct, nest is its for
+// statement (only the regions inside it count).
+func (l *lowering) loopTree(k *Kernel, r *analysis.Region, nest *cfacts.Stmt) []*Loop {
+	var top []*Loop
+	inKernel := func(rr *analysis.Region) bool {
+		if rr.Stmt == nil {
+			return false
+		}
+		for _, s := range k.Stmts {
+			if s.Span.Start <= rr.Stmt.Span.Start && rr.Stmt.Span.End <= s.Span.End {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(rs []*analysis.Region, parent *Loop)
+	walk = func(rs []*analysis.Region, parent *Loop) {
+		for _, rr := range rs {
+			p := parent
+			if rr.IsLoop() && inKernel(rr) {
+				lp := l.newLoop(k, rr)
+				if lp != nil {
+					lp.Parent = parent
+					if parent == nil {
+						top = append(top, lp)
+					} else {
+						parent.Children = append(parent.Children, lp)
+					}
+					p = lp
+				}
+			}
+			walk(rr.Children, p)
+		}
+	}
+	if r.IsLoop() {
+		walk([]*analysis.Region{r}, nil)
+	} else {
+		walk(r.Children, nil)
+	}
+	if nest != nil && k.LoopOf[nest] == nil {
+		// A loop nest of kernels without a loop directive: the compiler
+		// decides (auto).
+		lp := &Loop{Auto: true}
+		if lv, err := canonicalLoop(nest); err == nil {
+			lp.Stmts = []*cfacts.Stmt{nest}
+			lp.Vars = []*LoopVar{lv}
+			k.LoopOf[nest] = lp
+			for _, t := range top {
+				t.Parent = lp
+			}
+			lp.Children = top
+			top = []*Loop{lp}
+		}
+	}
+	return top
+}
+
+// newLoop makes the Loop of a loop (or combined) region.
+func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
+	d := r.Directive
+	lp := &Loop{Region: r, Explicit: r.Level &^ analysis.LevelSeq}
+	lp.Seq = r.Level&analysis.LevelSeq != 0
+	lp.Auto = findClause(d, "auto") != nil
+	lp.Indep = findClause(d, "independent") != nil
+	n := 1
+	if cl := findClause(d, "collapse"); cl != nil && cl.Args != nil && len(cl.Args.Items) == 1 {
+		if v, ok := constInt(cl.Args.Items[0]); ok && v > 0 {
+			n = int(v)
+		} else {
+			l.c.errorAt(cl.Span, "collapse needs a positive integer constant")
+			return nil
+		}
+	}
+	if len(r.Loops) < n {
+		l.c.errorAt(d.NameSpan, "collapse(%d) needs %d tightly nested 'for' loops; found %d", n, n, len(r.Loops))
+		return nil
+	}
+	for _, s := range r.Loops[:n] {
+		lv, err := canonicalLoop(s)
+		if err != nil {
+			l.c.errorAt(s.Span, "%v", err)
+			return nil
+		}
+		lp.Stmts = append(lp.Stmts, s)
+		lp.Vars = append(lp.Vars, lv)
+	}
+	for i, lv := range lp.Vars {
+		for _, outer := range lp.Vars[:i] {
+			if mentionsVar(lv.Lower, outer.Var) || mentionsVar(lv.Upper, outer.Var) || (lv.Step != nil && mentionsVar(lv.Step, outer.Var)) {
+				l.c.errorAt(lp.Stmts[i].Span, "the collapsed loops are not rectangular: the bounds of '%s' depend on '%s'", lv.Var.Name, outer.Var.Name)
+				return nil
+			}
+		}
+	}
+	// gang(num:), vector(length:), worker(num:) on kernels loops
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Args == nil || len(cl.Args.Items) == 0 {
+			continue
+		}
+		switch cl.Spec.Name {
+		case "gang":
+			lp.GangNum = cl.Args.Items[0].Text
+		case "vector":
+			lp.VectorLen = cl.Args.Items[0].Text
+		case "worker":
+			if l.con.NumWorkers == "" {
+				l.con.NumWorkers = cl.Args.Items[0].Text
+			}
+		}
+	}
+	if lp.GangNum != "" && l.con.NumGangs == "" {
+		l.con.NumGangs = lp.GangNum
+	}
+	if lp.VectorLen != "" && l.con.VectorLength == "" {
+		l.con.VectorLength = lp.VectorLen
+	}
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Args == nil {
+			continue
+		}
+		switch cl.Spec.Name {
+		case "private":
+			for _, it := range cl.Args.Items {
+				if v := l.varOf(it); v != nil {
+					lp.Private = append(lp.Private, v)
+					l.loopPrivate[v] = append(l.loopPrivate[v], lp)
+				}
+			}
+		case "reduction":
+			if d.Spec.IsCompute() {
+				continue // the construct's clause (construcClauses)
+			}
+			for _, it := range cl.Args.Items {
+				if v := l.varOf(it); v != nil {
+					l.redClauses[v] = append(l.redClauses[v], redClause{op: cl.Args.Modifier, loop: lp, item: it})
+				}
+			}
+		}
+	}
+	k.LoopOf[lp.Stmts[0]] = lp
+	l.loopByRegion[r] = lp
+	return lp
+}
+
+// constInt evaluates a clause argument that must be an integer constant.
+func constInt(it *acc.Arg) (int64, bool) {
+	e := &acc.Expr{Span: it.Span, Text: it.Text}
+	return e.Int()
+}
+
+// varOf resolves a clause item to the variable it names.
+func (l *lowering) varOf(it *acc.Arg) *cfacts.Var {
+	if it.Var == nil {
+		l.c.errorAt(it.Span, "'%s' is not a variable", it.Text)
+		return nil
+	}
+	v := l.c.lookupVar(l.fn, it.Span.Start, it.Var.Name)
+	if v == nil {
+		l.c.errorAt(it.Span, "'%s' is not declared here", it.Var.Name)
+	}
+	return v
+}
+
+// construcClauses reads the construct's reduction and private clauses.
+func (l *lowering) construcClauses() {
+	d := l.r.Directive
+	combined := l.r.IsLoop()
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Args == nil {
+			continue
+		}
+		switch cl.Spec.Name {
+		case "reduction":
+			var lp *Loop
+			if combined {
+				lp = l.loopByRegion[l.r]
+			}
+			for _, it := range cl.Args.Items {
+				if v := l.varOf(it); v != nil {
+					l.redClauses[v] = append(l.redClauses[v], redClause{op: cl.Args.Modifier, loop: lp, item: it})
+				}
+			}
+		case "private":
+			if combined {
+				continue // applies to the loop (newLoop)
+			}
+			for _, it := range cl.Args.Items {
+				if v := l.varOf(it); v != nil {
+					l.conPrivate[v] = true
+				}
+			}
+		case "firstprivate":
+			for _, it := range cl.Args.Items {
+				l.varOf(it)
+			}
+		}
+	}
+}
+
+// declaredIn reports whether v is declared inside statement s.
+func declaredIn(v *cfacts.Var, s *cfacts.Stmt) bool {
+	return s != nil && v.Storage != cfacts.StorageGlobal && v.Storage != cfacts.StorageParam &&
+		s.Span.Start <= v.NameSpan.Start && v.NameSpan.End <= s.Span.End
+}
+
+// variables decides the mode of every variable of the construct and the
+// construct's data items.
+func (l *lowering) variables() {
+	c := l.c
+	con := l.con
+	r := l.r
+	// Data items of the construct's clauses, in order.
+	for _, di := range c.dataClauses(r.Directive, l.fn, "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr") {
+		if di.Clause == "deviceptr" {
+			continue
+		}
+		if prev := l.items[di.Var]; prev != nil {
+			c.errorAt(acc.Span{Start: di.Pos, End: di.Pos}, "'%s' appears in two data clauses of this construct: not supported by the compiler yet", di.Var.Name)
+			continue
+		}
+		l.items[di.Var] = di
+		con.Node.Data = append(con.Node.Data, di)
+	}
+	// Global reductions: variables declared outside the construct and not
+	// privatized by it.
+	for v, rcs := range l.redClauses {
+		if declaredIn(v, r.Stmt) || l.conPrivate[v] {
+			continue
+		}
+		if _, ok := l.byVar[v]; !ok {
+			continue // not referenced: its value does not change
+		}
+		ops := map[string]bool{}
+		for _, rc := range rcs {
+			ops[rc.op] = true
+		}
+		if len(ops) > 1 {
+			c.errorAt(rcs[0].span(), "'%s' is reduced with different operators in one construct", v.Name)
+			continue
+		}
+		accrt, cl, err := redType(v.Type)
+		if err != nil {
+			c.errorAt(rcs[0].span(), "%v", err)
+			continue
+		}
+		l.global[v] = &Reduction{Op: rcs[0].op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rcs[0].span().Start}
+	}
+	for i := range l.attrs {
+		a := &l.attrs[i]
+		cv := l.classify(a)
+		if cv == nil {
+			continue
+		}
+		con.Vars = append(con.Vars, cv)
+		l.cvars[a.Var] = cv
+	}
+}
+
+// allRefsPrivatized reports whether every reference to v in the construct
+// lies in a loop that has v in a private clause.
+func (l *lowering) allRefsPrivatized(a *analysis.VarAttr) bool {
+	loops := l.loopPrivate[a.Var]
+	if len(loops) == 0 {
+		return false
+	}
+	for _, ref := range a.Refs {
+		in := false
+		for _, lp := range loops {
+			s := lp.Stmts[0]
+			if s.Span.Start <= ref.Span.Start && ref.Span.End <= s.Span.End {
+				in = true
+			}
+		}
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *lowering) classify(a *analysis.VarAttr) *CVar {
+	c := l.c
+	v := a.Var
+	cv := &CVar{Var: v, Name: v.Name, Attr: a.Attr, Implicit: a.Implicit, Read: a.Read, Written: a.Written, Why: a.Reason}
+	t := v.Type
+	at := a.First
+	fail := func(format string, args ...any) *CVar {
+		c.errorAt(at, format, args...)
+		return nil
+	}
+	if t == nil {
+		return fail("the type of '%s' is not known", v.Name)
+	}
+	if declaredIn(v, l.r.Stmt) {
+		if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
+			return fail("'%s': static and extern declarations are not supported in a compute construct", v.Name)
+		}
+		cv.Mode = ModeLocal
+		return cv
+	}
+	if red := l.global[v]; red != nil {
+		cv.Mode = ModeReduction
+		cv.Red = red
+		cv.Data = l.items[v]
+		cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private partial per work-item, combined per work-group in __local memory, then on the host", red.Op, v.Name)
+		return cv
+	}
+	if a.Predetermined || l.conPrivate[v] || a.Attr == analysis.AttrPrivate || l.allRefsPrivatized(a) {
+		if err := checkPrivateType(t); err != nil {
+			return fail("private '%s': %v", v.Name, err)
+		}
+		cv.Mode = ModePrivate
+		return cv
+	}
+	isScalar := t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat
+	switch a.Attr {
+	case analysis.AttrNone:
+		if l.con.Default == "none" || strings.Contains(a.Reason, "default(none)") {
+			return fail("'%s' has no data attribute: default(none) requires a clause for every variable the construct uses", v.Name)
+		}
+		return fail("'%s': %s", v.Name, a.Reason)
+	case analysis.AttrAttach, analysis.AttrDeclared:
+		return fail("'%s': %s is not supported by the compiler yet", v.Name, a.Attr)
+	case analysis.AttrReduction:
+		// A reduction clause on the construct naming a variable that is
+		// privatized: handled as a local value.
+		cv.Mode = ModePrivate
+		return cv
+	case analysis.AttrFirstprivate:
+		switch {
+		case isScalar:
+			cv.Mode = ModeValue
+			return cv
+		case t.Kind == cfacts.TypeArray:
+			if t.Size <= 0 || elemType(t) == nil || !isArith(elemType(t)) {
+				return fail("firstprivate '%s': only fixed-size arrays of numbers are supported", v.Name)
+			}
+			if t.Size > 1024 {
+				return fail("firstprivate '%s' is %d bytes: arrays larger than 1024 bytes cannot be passed by value (use copyin)", v.Name, t.Size)
+			}
+			cv.Mode = ModeValueArray
+			cv.Elem = elemType(t)
+			return cv
+		case t.Kind == cfacts.TypePointer:
+			if !a.Deref {
+				return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
+			}
+			// A pointer without a data clause: the data it points to must be present.
+			return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+		}
+		return fail("firstprivate '%s' of type '%s' is not supported by the compiler yet", v.Name, t.Name)
+	case analysis.AttrDeviceptr:
+		if t.Kind != cfacts.TypePointer {
+			return fail("deviceptr '%s' must be a pointer", v.Name)
+		}
+		cv.DevPtr = true
+		return l.arrayVar(cv, a, nil, nil)
+	}
+	// Data clauses (explicit on this construct or an enclosing data
+	// construct) and implicit copy/present.
+	explicitHere := a.From == l.r && a.Clause != nil
+	var item *DataItem
+	if explicitHere {
+		item = l.items[v]
+	} else if a.Clause != nil && a.Item != nil {
+		// present through an enclosing data construct: look up its view.
+		di, err := c.dataItem("lookup", a.Item, l.fn)
+		if err != nil {
+			return fail("%v", err)
+		}
+		item = di
+	}
+	switch {
+	case isScalar:
+		if a.Implicit && !a.Written {
+			// kernels: an implicitly copied scalar that the construct only
+			// reads needs no device copy.
+			cv.Mode = ModeValue
+			cv.Why += "; only read, so passed by value"
+			return cv
+		}
+		cv.Mode = ModeRef
+		if explicitHere {
+			cv.Data = item
+		} else if item != nil {
+			cv.Lookup = item
+		} else {
+			di := &DataItem{Clause: "ACCRT_COPY", Name: v.Name, Var: v, Start: "&" + v.Name, Bytes: "sizeof(" + v.Name + ")", Lo: "0", Pos: at.Start}
+			if a.Attr == analysis.AttrPresent {
+				cv.Lookup = di
+			} else {
+				cv.Data = di
+				l.con.Node.Data = append(l.con.Node.Data, di)
+			}
+		}
+		return cv
+	case t.Kind == cfacts.TypeArray:
+		if explicitHere {
+			return l.arrayVar(cv, a, item, nil)
+		}
+		if item != nil {
+			return l.arrayVar(cv, a, nil, item)
+		}
+		di := &DataItem{Clause: "ACCRT_COPY", Name: v.Name, Var: v, Start: v.Name, Bytes: "sizeof(" + v.Name + ")", Lo: "0", Pos: at.Start}
+		if a.Attr == analysis.AttrPresent {
+			di.Clause = "lookup"
+			return l.arrayVar(cv, a, nil, di)
+		}
+		if !a.Written {
+			di.Clause = "ACCRT_COPYIN"
+			cv.Why += "; only read, so copied in"
+		}
+		l.con.Node.Data = append(l.con.Node.Data, di)
+		return l.arrayVar(cv, a, di, nil)
+	case t.Kind == cfacts.TypePointer:
+		if !a.Deref {
+			return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
+		}
+		if explicitHere {
+			if item == nil {
+				return fail("'%s' is a pointer: give the extent of the data it points to as a sub-array", v.Name)
+			}
+			return l.arrayVar(cv, a, item, nil)
+		}
+		if item != nil {
+			return l.arrayVar(cv, a, nil, item)
+		}
+		return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+	}
+	return fail("'%s' has type '%s': only scalars, arrays and pointers to numbers are supported in compute constructs", v.Name, t.Name)
+}
+
+// checkPrivateType accepts scalars, pointers and fixed-size arrays of numbers.
+func checkPrivateType(t *cfacts.Type) error {
+	switch t.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypePointer:
+		return nil
+	case cfacts.TypeArray:
+		if t.Size > 0 && isArith(elemType(t)) {
+			return nil
+		}
+		return fmt.Errorf("only fixed-size arrays of numbers can be private")
+	}
+	return fmt.Errorf("type '%s' is not supported", t.Name)
+}
+
+// arrayVar completes an array-like variable: its shape, and where its
+// device view comes from (data: an entry action of this construct; lookup:
+// present data).
+func (l *lowering) arrayVar(cv *CVar, a *analysis.VarAttr, data, lookup *DataItem) *CVar {
+	v := cv.Var
+	t := v.Type
+	cv.Mode = ModeArray
+	cv.Data = data
+	cv.Lookup = lookup
+	// Shape: the chain of array dimensions below the first subscript.
+	var inner *cfacts.Type
+	switch t.Kind {
+	case cfacts.TypeArray, cfacts.TypePointer:
+		inner = t.Elem
+	}
+	cv.Rank = 1
+	for x := inner; x != nil && x.Kind == cfacts.TypeArray; x = x.Elem {
+		cv.Rank++
+		cv.Dims = append(cv.Dims, x.Len)
+		if x.Len < 0 {
+			cv.VLA = true
+		}
+	}
+	cv.Elem = elemType(t)
+	if cv.Elem == nil || !isArith(cv.Elem) {
+		l.c.errorAt(a.First, "'%s': only arrays of numbers can be used on the device (element type '%s')", v.Name, typeName(cv.Elem))
+		return nil
+	}
+	if cv.VLA {
+		sub := v.Name
+		for d := 0; d < cv.Rank-1; d++ {
+			sub += "[0]"
+			cv.Strides = append(cv.Strides, fmt.Sprintf("sizeof(%s) / sizeof(%s)", sub, elemSub(v.Name, cv.Rank)))
+		}
+	}
+	return cv
+}
+
+func elemSub(name string, rank int) string {
+	return name + strings.Repeat("[0]", rank)
+}
+
+func typeName(t *cfacts.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return t.Name
+}
+
+// ---- per kernel ----
+
+// finishKernel decides the levels of the kernel's loops, its reductions and
+// its parameters.
+func (l *lowering) finishKernel(k *Kernel) {
+	con := l.con
+	if !k.Serial {
+		assignLevels(k)
+	} else {
+		forEachLoop(k.Loops, func(lp *Loop) { lp.Levels = 0 })
+	}
+	forEachLoop(k.Loops, func(lp *Loop) { k.Levels |= lp.Levels })
+	// Name
+	if len(con.Kernels) == 1 {
+		k.Name = con.Name
+	} else {
+		for i, kk := range con.Kernels {
+			if kk == k {
+				k.Name = fmt.Sprintf("%s_%d", con.Name, i+1)
+			}
+		}
+	}
+	// Variables referenced by the kernel.
+	for _, cv := range con.Vars {
+		if kernelRefers(k, cv.Var) {
+			k.Vars = append(k.Vars, cv)
+		}
+	}
+	// Reductions.
+	for _, cv := range k.Vars {
+		if cv.Mode == ModeReduction {
+			red := cv.Red
+			k.Reductions = append(k.Reductions, red)
+			red.Mask = allLevels &^ l.coveringLevels(k, cv)
+		}
+	}
+	for v, rcs := range l.redClauses {
+		if l.global[v] != nil {
+			continue
+		}
+		for _, rc := range rcs {
+			lp := rc.loop
+			if lp == nil || !loopInKernel(k, lp) || lp.Levels == 0 {
+				continue
+			}
+			if lp.Levels&analysis.LevelGang != 0 {
+				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet", v.Name)
+				continue
+			}
+			accrt, cl, err := redType(v.Type)
+			if err != nil {
+				l.c.errorAt(rc.span(), "%v", err)
+				continue
+			}
+			red := &Reduction{Op: rc.op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Loop: lp, Pos: rc.span().Start}
+			lp.Reductions = append(lp.Reductions, red)
+			k.Local = append(k.Local, red)
+		}
+	}
+	// Loops that contain barriers must run uniformly.
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) != 0 && hasLocalReductionInside(lp) {
+			lp.Uniform = true
+		}
+	})
+	// Gang loops size the grid.
+	var gang func(ls []*Loop)
+	gang = func(ls []*Loop) {
+		for _, lp := range ls {
+			if lp.Levels&analysis.LevelGang != 0 {
+				k.GangLoops = append(k.GangLoops, lp)
+				continue
+			}
+			gang(lp.Children)
+		}
+	}
+	gang(k.Loops)
+	l.params(k)
+}
+
+func forEachLoop(ls []*Loop, f func(*Loop)) {
+	for _, lp := range ls {
+		f(lp)
+		forEachLoop(lp.Children, f)
+	}
+}
+
+func loopInKernel(k *Kernel, lp *Loop) bool {
+	found := false
+	forEachLoop(k.Loops, func(x *Loop) { found = found || x == lp })
+	return found
+}
+
+func hasLocalReductionInside(lp *Loop) bool {
+	found := false
+	forEachLoop(lp.Children, func(x *Loop) { found = found || (len(x.Reductions) > 0 && x.Levels != 0) })
+	return found
+}
+
+// coveringLevels is the union of the levels of the partitioned loops that
+// enclose the references to cv in kernel k.
+func (l *lowering) coveringLevels(k *Kernel, cv *CVar) analysis.Level {
+	a := l.byVar[cv.Var]
+	var u analysis.Level
+	if a == nil {
+		return allLevels
+	}
+	forEachLoop(k.Loops, func(lp *Loop) {
+		s := lp.Stmts[0]
+		for _, ref := range a.Refs {
+			if s.Span.Start <= ref.Span.Start && ref.Span.End <= s.Span.End {
+				u |= lp.Levels
+			}
+		}
+	})
+	return u
+}
+
+// assignLevels gives each loop of a (non-serial) kernel its levels.
+func assignLevels(k *Kernel) {
+	usesWorker := false
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.Explicit&analysis.LevelWorker != 0 && !lp.Seq {
+			usesWorker = true
+		}
+	})
+	var below func(lp *Loop) analysis.Level
+	below = func(lp *Loop) analysis.Level {
+		var u analysis.Level
+		for _, ch := range lp.Children {
+			if !ch.Seq {
+				u |= ch.Explicit
+			}
+			u |= below(ch)
+		}
+		return u
+	}
+	var assign func(ls []*Loop, above analysis.Level)
+	assign = func(ls []*Loop, above analysis.Level) {
+		for _, lp := range ls {
+			if lp.Seq {
+				lp.Levels = 0
+				lp.Note = "seq"
+				assign(lp.Children, above)
+				continue
+			}
+			e := lp.Explicit & allLevels
+			if e == 0 {
+				b := below(lp)
+				switch {
+				case above == 0 && b&analysis.LevelGang == 0:
+					e = analysis.LevelGang
+					lp.Note = "no level given: gang"
+				case above&analysis.LevelVector == 0 && b&analysis.LevelVector == 0:
+					e = analysis.LevelVector
+					lp.Note = "no level given: vector"
+				case above&(analysis.LevelWorker|analysis.LevelVector) == 0 && b&analysis.LevelWorker == 0:
+					e = analysis.LevelWorker
+					lp.Note = "no level given: worker"
+				default:
+					lp.Note = "no level left: seq"
+				}
+			}
+			lp.Levels = e
+			assign(lp.Children, above|e)
+		}
+	}
+	assign(k.Loops, 0)
+	// Leaves take the levels below theirs (an independent loop with no
+	// partitioned loop inside can use the whole work-group).
+	var partitionedInside func(lp *Loop) bool
+	partitionedInside = func(lp *Loop) bool {
+		for _, ch := range lp.Children {
+			if ch.Levels != 0 || partitionedInside(ch) {
+				return true
+			}
+		}
+		return false
+	}
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.Levels == 0 || partitionedInside(lp) {
+			return
+		}
+		add := analysis.LevelNone
+		if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 && usesWorker {
+			add |= analysis.LevelWorker
+		}
+		if lp.Levels&analysis.LevelVector == 0 {
+			add |= analysis.LevelVector
+		}
+		if add != 0 {
+			lp.Levels |= add
+			if lp.Note != "" {
+				lp.Note += "; "
+			}
+			lp.Note += "innermost partitioned loop: also " + add.String()
+		}
+	})
+}
+
+// params lays out the kernel's parameters.
+func (l *lowering) params(k *Kernel) {
+	c := l.c
+	idx := 0
+	add := func(p *Param) {
+		p.Index = idx
+		idx++
+		if p.Kind == ParamDev {
+			idx++
+		}
+		k.Params = append(k.Params, p)
+	}
+	for _, cv := range k.Vars {
+		switch cv.Mode {
+		case ModeArray, ModeRef:
+			t := cv.Elem
+			if cv.Mode == ModeRef {
+				t = cv.Var.Type
+			}
+			ty, err := scalarCL(t)
+			if err != nil {
+				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
+				continue
+			}
+			if ty == "bool" {
+				ty = "uchar"
+				if cv.Mode == ModeRef || cv.Written {
+					c.errorAt(cv.Var.NameSpan, "'%s': _Bool data in device memory is not supported yet", cv.Name)
+				}
+			}
+			if ty == "double" {
+				c.prog.UsesDouble = true
+			}
+			add(&Param{Kind: ParamDev, Var: cv, Name: cv.Name, CL: ty})
+			for d, s := range cv.Strides {
+				add(&Param{Kind: ParamStride, Var: cv, Name: fmt.Sprintf("%s_stride%d", cv.Name, d), CL: "ulong", Host: s, HostT: "cl_ulong", Dim: d})
+			}
+		case ModeValue:
+			ty, err := paramCL(cv.Var.Type)
+			if err != nil {
+				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
+				continue
+			}
+			ht, _ := hostCL(cv.Var.Type)
+			if ty == "double" {
+				c.prog.UsesDouble = true
+			}
+			add(&Param{Kind: ParamValue, Var: cv, Name: cv.Name, CL: ty, Host: cv.Name, HostT: ht})
+		case ModeValueArray:
+			ty, err := scalarCL(cv.Elem)
+			if err != nil {
+				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
+				continue
+			}
+			if ty == "double" {
+				c.prog.UsesDouble = true
+			}
+			add(&Param{Kind: ParamBytes, Var: cv, Name: cv.Name + "_value", CL: ty})
+		}
+	}
+	for _, red := range k.Reductions {
+		if red.CL == "double" {
+			c.prog.UsesDouble = true
+		}
+		add(&Param{Kind: ParamScratch, Red: red, Name: "_" + red.Name + "_scratch", CL: red.CL})
+		add(&Param{Kind: ParamPartials, Red: red, Name: "_" + red.Name + "_partials", CL: red.CL})
+	}
+	for i, red := range k.Local {
+		if red.CL == "double" {
+			c.prog.UsesDouble = true
+		}
+		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", red.Name, i+1), CL: red.CL})
+	}
+	if !k.Serial {
+		add(&Param{Kind: ParamShape, Name: "_nworkers", CL: "uint", Host: "accls_W", HostT: "cl_uint"})
+		add(&Param{Kind: ParamShape, Name: "_vlen", CL: "uint", Host: "accls_V", HostT: "cl_uint"})
+	}
+}
