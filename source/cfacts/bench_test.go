@@ -28,6 +28,11 @@ func benchParse(b *testing.B, text []byte) {
 			b.Fatal(err)
 		}
 	}
+	b.StopTimer()
+	if mb := peakRSS(); mb > 0 {
+		// The peak of the whole test process: run one benchmark at a time.
+		b.ReportMetric(mb, "peakRSS-MB")
+	}
 }
 
 func BenchmarkParse10k(b *testing.B) { benchParse(b, testgen.Program(10_000, 400)) }
@@ -62,4 +67,17 @@ func BenchmarkPrelude(b *testing.B) {
 		}
 		b.ReportMetric(float64(time.Since(t0).Milliseconds()), "ms/first-parse")
 	}
+}
+
+// The same without prelude pruning, for comparison.
+func BenchmarkParseSmallWhole(b *testing.B) {
+	noPruneForTest = true
+	defer func() { noPruneForTest = false }()
+	benchParse(b, testgen.Program(50, 4))
+}
+
+func BenchmarkParse10kWhole(b *testing.B) {
+	noPruneForTest = true
+	defer func() { noPruneForTest = false }()
+	benchParse(b, testgen.Program(10_000, 400))
 }

@@ -71,6 +71,29 @@ func convert(st *state, ast *cc.AST, prev *File) *File {
 	return c.file
 }
 
+// namesake finds the function of the previous File that a nameless
+// dropped definition stands for: one not in the new File whose body has the
+// same length, the nearest one when there are several.
+func (c *conv) namesake(d droppedFunc, have map[string]bool) *Func {
+	var best *Func
+	for _, pf := range c.prev {
+		if have[pf.Name] || pf.Body == nil || pf.Body.Span.Len() != d.bodyLen {
+			continue
+		}
+		if best == nil || abs(pf.Body.Span.Start-d.open) < abs(best.Body.Span.Start-d.open) {
+			best = pf
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // restoreDropped brings back, stale, the functions whose definition error
 // recovery removed whole, from the previous File.
 func (c *conv) restoreDropped() {
@@ -88,8 +111,14 @@ func (c *conv) restoreDropped() {
 	added := false
 	for _, d := range c.st.dropped {
 		pf := c.prev[d.name]
-		if pf == nil || have[d.name] {
+		if d.name == "" {
+			pf = c.namesake(d, have)
+		}
+		if pf == nil || have[pf.Name] {
 			continue
+		}
+		if d.name == "" {
+			d.name, d.nameOff = pf.Name, d.open-(pf.Body.Span.Start-pf.NameSpan.Start)
 		}
 		delta := d.start - pf.Span.Start
 		if d.open >= 0 && pf.Body != nil {
@@ -120,8 +149,8 @@ func (c *conv) restoreDropped() {
 // start returns the document offset of the first token of n.
 func (c *conv) start(n cc.Node) (int, bool) {
 	p := n.Position()
-	if !p.IsValid() || p.Filename != c.name {
-		return 0, false
+	if !p.IsValid() || p.Filename != c.name || p.Offset >= len(c.text) {
+		return 0, false // not in the document (or the EOF sentinel)
 	}
 	return min(p.Offset, c.n), true
 }
@@ -243,6 +272,20 @@ func extendTo(sp *acc.Span, spans ...acc.Span) {
 }
 
 // ---- declarations
+
+// undeclared reports whether d is the declarator cc/v4 makes up on the spot
+// for an identifier nothing declares (an extern int named by the identifier
+// itself).
+func undeclared(d *cc.Declarator, x *cc.PrimaryExpression) bool {
+	if t := d.Type(); t == nil || t.Kind() == cc.InvalidKind {
+		return true
+	}
+	if !d.IsExtern() {
+		return false
+	}
+	a, b := d.NameTok().Position(), x.Token.Position()
+	return a.Filename == b.Filename && a.Offset == b.Offset
+}
 
 // headerDecl records the functions a declaration outside the document
 // declares.
@@ -1028,11 +1071,12 @@ func (c *conv) primary(x *cc.PrimaryExpression) *Expr {
 	case cc.PrimaryExpressionIdent:
 		e := c.node(ExprIdent, x, "")
 		e.Name = x.Token.SrcStr()
-		// An undeclared identifier resolves to a declarator cc/v4 makes up
-		// on the spot, with the invalid type: no Var for it.
-		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d != nil && !d.IsTypename() && !isFunc(d) &&
-			d.Type() != nil && d.Type().Kind() != cc.InvalidKind {
-			e.Var = c.varOf(d)
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d != nil && !d.IsTypename() && !isFunc(d) {
+			if undeclared(d, x) {
+				e.Type = nil // cc/v4 says int; nothing is known
+			} else {
+				e.Var = c.varOf(d)
+			}
 		}
 		return c.fin(e, x.Token)
 	case cc.PrimaryExpressionInt, cc.PrimaryExpressionFloat, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +27,7 @@ type env struct {
 	userDirs []string // Options.IncludePaths
 	sysDirs  []string // the compiler's system include directories
 	defines  string   // C source of the predefined macros of every document
+	cppArgs  []string // the same as -D options, for the host preprocessor
 	id       string   // identifies compiler and options in prelude cache keys
 }
 
@@ -55,6 +57,7 @@ func newEnv(opts Options) *env {
 			val = "1"
 		}
 		fmt.Fprintf(&defs, "#undef %s\n#define %s %s\n", name, name, val)
+		e.cppArgs = append(e.cppArgs, "-D"+name+"="+val)
 	}
 	e.defines = defs.String()
 
@@ -207,6 +210,7 @@ type preludeCache struct {
 
 	mu      sync.Mutex
 	entries map[string]*preludeEntry
+	dropped map[string][]droppedHeader // by key: the headers left out of a prelude
 }
 
 type preludeEntry struct {
@@ -214,6 +218,11 @@ type preludeEntry struct {
 	text string
 	err  error
 	at   time.Time // when err was set
+
+	ixOnce sync.Once
+	ix     *preludeIndex // see prune.go
+
+	dropped []droppedHeader // includes the compiler could not preprocess
 }
 
 // retryAfter is how long a failure to make a prelude is remembered: a later
@@ -228,12 +237,13 @@ const maxPreludes = 32
 // macros of a document), making it with the host compiler when neither the
 // memory nor the disk cache has it. The compiler runs on its own time limit,
 // not ctx's: a cancelled parse still leaves the prelude for the next one.
-func (pc *preludeCache) get(ctx context.Context, e *env, input string) (string, error) {
+func (pc *preludeCache) get(ctx context.Context, e *env, input string) (*preludeEntry, error) {
 	sum := sha256.Sum256([]byte(e.id + "\x00" + input))
 	key := hex.EncodeToString(sum[:16])
 	pc.mu.Lock()
 	if pc.entries == nil {
 		pc.entries = map[string]*preludeEntry{}
+		pc.dropped = map[string][]droppedHeader{}
 	}
 	ent, ok := pc.entries[key]
 	if ok {
@@ -265,15 +275,18 @@ func (pc *preludeCache) get(ctx context.Context, e *env, input string) (string, 
 	if ok {
 		select {
 		case <-ent.done:
-			return ent.text, ent.err
+			return ent, ent.err
 		case <-ctx.Done():
-			return "", ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
 	ent.text, ent.err = pc.load(e, key, input)
+	pc.mu.Lock()
+	ent.dropped = pc.dropped[key]
+	pc.mu.Unlock()
 	ent.at = time.Now()
 	close(ent.done)
-	return ent.text, ent.err
+	return ent, ent.err
 }
 
 func (pc *preludeCache) load(e *env, key, input string) (string, error) {
@@ -284,9 +297,16 @@ func (pc *preludeCache) load(e *env, key, input string) (string, error) {
 			return string(b), nil
 		}
 	}
-	text, err := flatten(e, input)
+	text, dropped, err := flatten(e, input)
 	if err != nil {
 		return "", err
+	}
+	if len(dropped) > 0 {
+		// Not cached on disk: the notes would be lost.
+		pc.mu.Lock()
+		pc.dropped[key] = dropped
+		pc.mu.Unlock()
+		return text, nil
 	}
 	if file != "" {
 		if err := os.MkdirAll(pc.dir, 0o755); err == nil {
@@ -307,30 +327,82 @@ func (pc *preludeCache) load(e *env, key, input string) (string, error) {
 // flatten preprocesses input with the host compiler (`cc -E -dD`) and
 // returns the result without the compiler's predefined macros and without
 // line markers: declarations and macro definitions of the system headers.
-func flatten(e *env, input string) (string, error) {
+// An #include that makes the compiler fail (a header that refuses to be
+// included directly, say) is left out and reported in dropped.
+func flatten(e *env, input string) (text string, dropped []droppedHeader, err error) {
 	if e.note != "" {
-		return "", errors.New("no C compiler")
+		return "", nil, errors.New("no C compiler")
 	}
+	lines := strings.SplitAfter(input, "\n")
+	for range 8 {
+		out, msg, err := runCPP(e, strings.Join(lines, ""))
+		if err == nil {
+			return stripMarkers(out), dropped, nil
+		}
+		// "In file included from <stdin>:3:" or "<stdin>:3:10: fatal error"
+		n := stdinLine(msg)
+		if n < 1 || n > len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[n-1]), "#include") {
+			return "", dropped, fmt.Errorf("%s -E: %v: %s", e.cfg.CC, err, firstLine(msg))
+		}
+		var inc include
+		if parseHeaderName([]byte(strings.TrimSpace(lines[n-1])[len("#include"):]), &inc) {
+			dropped = append(dropped, droppedHeader{inc.name, errorLine(msg)})
+		}
+		lines[n-1] = "\n"
+	}
+	return "", dropped, errors.New("too many headers fail")
+}
+
+// droppedHeader is a system header that the host compiler could not
+// preprocess.
+type droppedHeader struct{ name, msg string }
+
+func runCPP(e *env, input string) (out []byte, msg string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	args := []string{"-E", "-dD", "-x", "c"}
 	for _, d := range e.userDirs {
 		args = append(args, "-I", d)
 	}
+	args = append(args, e.cppArgs...)
 	args = append(args, "-")
 	cmd := exec.CommandContext(ctx, e.cfg.CC, args...)
 	cmd.Stdin = strings.NewReader(input)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i > 0 {
-			msg = msg[:i]
+	err = cmd.Run()
+	return stdout.Bytes(), stderr.String(), err
+}
+
+// stdinLine finds the line of the compiler's input that an error message
+// comes from.
+func stdinLine(msg string) int {
+	for _, l := range strings.Split(msg, "\n") {
+		i := strings.Index(l, "<stdin>:")
+		if i < 0 {
+			continue
 		}
-		return "", fmt.Errorf("%s -E: %v: %s", e.cfg.CC, err, msg)
+		rest := l[i+len("<stdin>:"):]
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		if n, err := strconv.Atoi(rest[:j]); err == nil {
+			return n
+		}
 	}
-	return stripMarkers(stdout.Bytes()), nil
+	return -1
+}
+
+// errorLine is the first line of msg that says "error".
+func errorLine(msg string) string {
+	for _, l := range strings.Split(msg, "\n") {
+		if i := strings.Index(l, "error: "); i >= 0 {
+			return strings.TrimSpace(l[i+len("error: "):])
+		}
+	}
+	return firstLine(msg)
 }
 
 // stripMarkers drops line markers and what comes from <built-in> and

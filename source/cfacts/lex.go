@@ -91,6 +91,12 @@ func (l *lexed) lex(text []byte) {
 		case c == '#' && bol:
 			e := l.ppLineEnd(text, i)
 			l.ppLines = append(l.ppLines, span32{int32(i), int32(e)})
+			if isIfZero(text[i:e]) {
+				// #if 0 ... #endif: the lines in between are not code;
+				// they count as one preprocessor line.
+				e = skipIfZero(l, text, e)
+				l.ppLines[len(l.ppLines)-1].end = int32(e)
+			}
 			i = e
 			continue
 		}
@@ -285,9 +291,10 @@ type item struct {
 }
 
 // items splits the lexed text into top-level items. With heuristics set, a
-// `}` in column 0 ends a function body whatever the brace depth, and so does
-// a line starting in column 0 with an identifier that is not a label: that is
-// how half-typed code in one function is kept from swallowing the next ones.
+// `}` in column 0 ends a function body (or a struct, an initializer)
+// whatever the brace depth, and so does a line starting in column 0 with an
+// identifier that is not a label: that is how half-typed code in one
+// function is kept from swallowing the next ones.
 func (l *lexed) items(heuristics bool) (items []item, stray []int) {
 	text := l.text
 	depth := 0
@@ -304,6 +311,14 @@ func (l *lexed) items(heuristics bool) (items []item, stray []int) {
 				cur = len(items) - 1
 			}
 			it := &items[cur]
+			if it.close >= 0 && !it.fn && t.off > 0 && text[t.off-1] == '\n' && t.kind == tIdent && !l.is(i+1, ';') && !l.is(i+1, ',') {
+				// `struct s { ... }` or `x = { ... }` with its ';'
+				// missing, and a new declaration in column 0.
+				it.end, it.last = int(t.off), i
+				items = append(items, item{start: int(t.off), first: i, open: -1, close: -1})
+				cur = len(items) - 1
+				continue
+			}
 			if t.kind != tPunct {
 				continue
 			}
@@ -323,10 +338,10 @@ func (l *lexed) items(heuristics bool) (items []item, stray []int) {
 		it := &items[cur]
 		if heuristics && int(t.off) > 0 && text[t.off-1] == '\n' {
 			switch {
-			case t.kind == tPunct && t.ch == '}' && depth > 1 && it.fn:
+			case t.kind == tPunct && t.ch == '}' && depth > 1:
 				it.missing = depth - 1
 				depth = 1
-			case t.kind == tIdent && it.fn && !l.is(i+1, ':') && !isStmtKeyword(l.word(i)):
+			case t.kind == tIdent && !l.is(i+1, ':') && !isStmtKeyword(l.word(i)):
 				it.missing = depth
 				it.end, it.last = int(t.off), i
 				depth = 0
@@ -452,4 +467,66 @@ func (l *lexed) looksLikeFunc(first, brace int) bool {
 		}
 	}
 	return paren
+}
+
+// isIfZero reports whether a preprocessor line is `#if 0`.
+func isIfZero(line []byte) bool {
+	w, rest := ppWord(line)
+	if w != "if" {
+		return false
+	}
+	i := skipBlanksComments(rest, 0)
+	j := i
+	for j < len(rest) && isIdentChar(rest[j]) {
+		j++
+	}
+	return string(rest[i:j]) == "0" && !hasCodeBytes(rest[j:])
+}
+
+func hasCodeBytes(b []byte) bool {
+	i := skipBlanksComments(b, 0)
+	return i < len(b) && !(b[i] == '/' && i+1 < len(b) && b[i+1] == '/')
+}
+
+// skipIfZero returns the offset of the line of the #else, #elif or #endif
+// that ends the #if 0 group whose line ends at i (the preprocessor line
+// that follows is lexed as usual).
+func skipIfZero(l *lexed, text []byte, i int) int {
+	depth := 0
+	for i < len(text) {
+		// i is at a newline (or the start of a line after it).
+		ls := i
+		if text[ls] == '\n' {
+			ls++
+		}
+		j := ls
+		for j < len(text) && isBlank(text[j]) {
+			j++
+		}
+		if j < len(text) && text[j] == '#' {
+			e := l.ppLineEnd(text, j)
+			w, _ := ppWord(text[j:e])
+			switch w {
+			case "if", "ifdef", "ifndef":
+				depth++
+			case "endif":
+				if depth == 0 {
+					return ls
+				}
+				depth--
+			case "else", "elif", "elifdef", "elifndef":
+				if depth == 0 {
+					return ls
+				}
+			}
+			i = e
+			continue
+		}
+		e := lineEnd(text, ls)
+		if e <= i {
+			e = i + 1
+		}
+		i = e
+	}
+	return len(text)
 }

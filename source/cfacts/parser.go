@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -75,14 +76,16 @@ func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File
 		path:    path,
 		name:    sourceName(path),
 		text:    text,
-		blanked: map[int]bool{},
-		holes:   map[int][]acc.Span{},
-		tries:   map[int]int{},
-		tried:   map[[2]int]bool{},
 		guessed: map[string]bool{},
 	}
 	if st.e.note != "" {
 		st.note(0, 0, st.e.note)
+	}
+	if prev != nil {
+		st.prevFuncs = map[string]bool{}
+		for _, f := range prev.Funcs {
+			st.prevFuncs[f.Name] = true
+		}
 	}
 	ast, err := st.run(ctx)
 	if err != nil {
@@ -120,11 +123,14 @@ type state struct {
 	work []byte // what cc/v4 parses (see prepare.go)
 	lx   lexed
 
-	includes     []include
-	missing      []string // headers not found
-	preludeInput string
-	prelude      string
-	direct       bool // system includes are left to cc/v4 (no prelude)
+	includes      []include
+	missing       []string // headers not found
+	preludeInput  string
+	prelude       string
+	pruned        string // the prelude reduced to what the document needs; "" for the whole
+	wholePrelude  bool   // the pruned prelude did not do: use the whole one
+	prunedChecked bool   // the pruned prelude was compared with the whole one
+	direct        bool   // system includes are left to cc/v4 (no prelude)
 
 	stubs   strings.Builder // typedefs guessed for unknown type names
 	guessed map[string]bool
@@ -134,15 +140,19 @@ type state struct {
 	tried   map[[2]int]bool    // ranges blanked so far
 	notes   []Note
 	dropped []droppedFunc // function definitions blanked whole
+	heur    bool          // the braces did not balance: items use the heuristics
+
+	prevFuncs map[string]bool // the functions the previous File defines
 }
 
 // droppedFunc is a function definition that error recovery removed whole
 // (its header does not parse): its facts come from the previous File.
 type droppedFunc struct {
-	name       string
+	name       string // "" when the header is too broken to tell
 	nameOff    int
 	start, end int
 	open       int // its body's '{', -1 when none
+	bodyLen    int // for a nameless one: the length of its body
 }
 
 func (st *state) note(a, b int, msg string) {
@@ -183,6 +193,13 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 			return nil, nil
 		}
 		docErrs, other := st.parseErrors(perr)
+		if st.pruned != "" && !st.wholePrelude && slices.Contains(other, preludeName) {
+			// The pruned prelude lacks something it needs itself (it
+			// should not): use the whole one.
+			st.wholePrelude = true
+			round--
+			continue
+		}
 		if len(other) > 0 && st.repairOther(other, perr) {
 			continue
 		}
@@ -217,7 +234,7 @@ func (st *state) loadPrelude(ctx context.Context) error {
 	if st.preludeInput == "" {
 		return nil
 	}
-	text, err := st.p.prelude.get(ctx, st.e, st.preludeInput)
+	ent, err := st.p.prelude.get(ctx, st.e, st.preludeInput)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -227,9 +244,24 @@ func (st *state) loadPrelude(ctx context.Context) error {
 		st.prepare()
 		return nil
 	}
-	st.prelude = text
+	st.prelude = ent.text
+	for _, d := range ent.dropped {
+		for _, inc := range st.includes {
+			if inc.system && inc.name == d.name {
+				st.note(int(inc.span.start), int(inc.span.end), fmt.Sprintf("header '%s' could not be preprocessed (%s); parsed without it", d.name, d.msg))
+			}
+		}
+	}
+	if !noPruneForTest {
+		if ix := ent.index(st.e); ix != nil {
+			st.pruned = ix.prune(st.docNames())
+		}
+	}
 	return nil
 }
+
+// noPruneForTest makes every parse use the whole prelude.
+var noPruneForTest bool
 
 // repairOther handles errors outside the document: in a user header (its
 // #include line goes), in the prelude (cc/v4 then reads the system headers
@@ -242,9 +274,8 @@ func (st *state) repairOther(files []string, err error) bool {
 			if !st.direct {
 				st.note(0, 0, "the flattened system headers do not parse ("+firstLine(err.Error())+"); parsing them directly")
 				st.direct = true
-				st.prelude = ""
+				st.prelude, st.pruned = "", ""
 				st.prepare()
-				st.reapplyGuesses()
 				return true
 			}
 		case f == definesName:
@@ -277,9 +308,12 @@ func (st *state) repairOther(files []string, err error) bool {
 	return changed
 }
 
-// reapplyGuesses is a no-op hook: guessed typedefs live in st.stubs, which
-// survives a new prepare.
-func (st *state) reapplyGuesses() {}
+// eofSentinel ends the text cc/v4 parses. cc/v4 v4.31.0 loops forever,
+// growing its error list until memory runs out, on a pointer declarator at
+// the end of the input (`char *` at EOF: (*parser).typeQualifierList shifts
+// EOF without end). An identifier ends that loop; the declaration is
+// harmless otherwise and left out of the facts (it lies after the text).
+const eofSentinel = "\nint __accls_eof;\n"
 
 // errPanic is returned by attempt when cc/v4 panicked.
 var errPanic = errors.New("cc/v4 panicked")
@@ -296,12 +330,15 @@ func (st *state) attempt() (ast *cc.AST, err error) {
 	srcs = append(srcs,
 		cc.Source{Name: "<predefined>", Value: cfg.Predefined},
 		cc.Source{Name: "<builtin>", Value: cc.Builtin})
-	if st.prelude != "" {
+	switch {
+	case st.pruned != "" && !st.wholePrelude:
+		srcs = append(srcs, cc.Source{Name: preludeName, Value: st.pruned})
+	case st.prelude != "":
 		srcs = append(srcs, cc.Source{Name: preludeName, Value: st.prelude})
 	}
 	srcs = append(srcs,
 		cc.Source{Name: definesName, Value: st.e.defines + st.stubs.String()},
-		cc.Source{Name: st.name, Value: st.work[:len(st.work):len(st.work)]})
+		cc.Source{Name: st.name, Value: append(st.work[:len(st.work):len(st.work)], eofSentinel...)})
 	ast, err = cc.Parse(cfg, srcs)
 	if err != nil {
 		return nil, err

@@ -24,6 +24,13 @@ func (st *state) prepare() {
 	st.work = append(st.work[:0], text...)
 	st.includes = st.includes[:0]
 	st.missing = st.missing[:0]
+	// Repairs are made afresh (the typedefs guessed, in st.stubs, stay).
+	st.blanked = map[int]bool{}
+	st.holes = map[int][]acc.Span{}
+	st.tries = map[int]int{}
+	st.tried = map[[2]int]bool{}
+	st.dropped = nil
+	st.heur = false
 
 	for _, d := range acc.Scan(text).Directives {
 		st.blankRaw(d.Span.Start, d.Span.End)
@@ -210,6 +217,7 @@ func (st *state) mendBraces() {
 	if !unbalanced {
 		return
 	}
+	st.heur = true
 	items, stray = st.lx.items(true)
 	for _, off := range stray {
 		st.blankRaw(off, off+1)
@@ -249,6 +257,9 @@ func (st *state) closeBefore(at, k int) bool {
 	var spots []int
 	for i := at - 1; i >= 0 && len(spots) < k; i-- {
 		c := st.work[i]
+		if i == at-1 && c == '\n' && at < len(st.work) && st.work[at] != '}' {
+			continue // the next declaration stays in column 0
+		}
 		if c == ' ' || c == '\t' {
 			spots = append(spots, i)
 			continue

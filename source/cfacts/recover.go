@@ -36,7 +36,7 @@ const (
 // reports whether it changed anything.
 func (st *state) repair(errs []docError, round int) bool {
 	st.lx.lex(st.work)
-	items, _ := st.lx.items(st.heuristics())
+	items, _ := st.lx.items(st.heur || st.heuristics())
 	if round < firstOnly && len(errs) > 1 {
 		first := errs[0]
 		for _, e := range errs[1:] {
@@ -77,6 +77,9 @@ func (st *state) repairAt(items []item, i int, e docError) bool {
 		}
 	}
 	if st.lx.blockEnd >= 0 && off >= st.lx.blockEnd {
+		// A comment that does not end (being typed): what follows it is
+		// not code for cc, but its functions keep their earlier facts.
+		st.dropFuncsInText(st.lx.blockEnd+2, len(st.text))
 		st.blankRaw(st.lx.blockEnd, len(st.work))
 		return true
 	}
@@ -85,6 +88,16 @@ func (st *state) repairAt(items []item, i int, e docError) bool {
 	}
 	if i < 0 {
 		return false
+	}
+	if i > 0 && off <= items[i].start && !st.lx.terminated(&items[i-1]) {
+		// An error at the first token of a declaration: the one before
+		// it lacks its ';' (`struct s {...}` then a new line).
+		prev := &items[i-1]
+		if st.hasCode(prev.start, prev.end) {
+			st.dropFuncs(prev, prev.end)
+			st.blankCode(prev.start, prev.end)
+			return true
+		}
 	}
 	it := &items[i]
 	if it.fn && it.open >= 0 && off > it.open {
@@ -127,13 +140,12 @@ func (st *state) repairAt(items []item, i int, e docError) bool {
 	}
 	if ls > it.start && st.hasCode(it.start, ls) && !st.tried[[2]int{it.start, ls}] {
 		st.tried[[2]int{it.start, ls}] = true
+		st.dropFuncs(it, ls)
 		st.blankCode(it.start, ls)
 		return true
 	}
 	if st.hasCode(it.start, it.end) {
-		if it.fn {
-			st.dropFunc(it)
-		}
+		st.dropFuncs(it, it.end)
 		st.blankCode(it.start, it.end)
 		return true
 	}
@@ -148,27 +160,138 @@ func lineStartOf(text []byte, off int) int {
 	return off
 }
 
-// dropFunc records the name of a function definition about to be blanked:
-// the identifier before the first '(' of its header.
-func (st *state) dropFunc(it *item) {
+// dropFuncs records the function definitions in the part of an item before
+// `to` about to be blanked, so that their facts can come from the previous
+// File: the item's own header (`name(` before its body), and, since a broken
+// item can swallow the functions after it, any `name(...) {` inside it whose
+// name the previous File defines.
+func (st *state) dropFuncs(it *item, to int) {
 	l := &st.lx
-	for k := it.first; k < it.last && k < len(l.toks); k++ {
-		if l.is(k, '(') {
-			for j := k - 1; j >= it.first; j-- {
-				if l.toks[j].kind == tIdent && !cKeywords[l.word(j)] {
-					st.dropped = append(st.dropped, droppedFunc{
-						name: l.word(j), nameOff: int(l.toks[j].off),
-						start: it.start, end: min(it.end, len(st.text)), open: it.open,
-					})
-					return
-				}
-				if !l.is(j, '(') && !l.is(j, '*') {
-					break
-				}
+	add := func(k, open int) {
+		name := l.word(k)
+		for _, d := range st.dropped {
+			if d.name == name {
+				return
 			}
+		}
+		d := droppedFunc{name: name, nameOff: int(l.toks[k].off), start: lineStartOf(st.work, int(l.toks[k].off)), end: min(it.end, len(st.text)), open: open}
+		if open >= 0 {
+			if c := l.matching(l.tokenAt(open)); c >= 0 {
+				d.end = min(int(l.toks[c].end), len(st.text))
+			}
+		}
+		if d.start < it.start {
+			d.start = it.start
+		}
+		st.dropped = append(st.dropped, d)
+	}
+	named := !it.fn // the header's name was found
+	for k := it.first; k < it.last && k < len(l.toks) && int(l.toks[k].off) < to; k++ {
+		if l.toks[k].kind != tIdent || !l.is(k+1, '(') || cKeywords[l.word(k)] {
+			continue
+		}
+		inHeader := it.fn && (it.open < 0 || int(l.toks[k].off) < it.open)
+		open := -1
+		if c := l.matching(k + 1); c >= 0 && l.is(c+1, '{') {
+			open = int(l.toks[c+1].off)
+		}
+		switch {
+		case inHeader && !named:
+			named = true
+			if st.prevFuncs[l.word(k)] {
+				add(k, it.open)
+			} else {
+				st.dropNameless(it)
+			}
+		case !inHeader && open >= 0 && st.prevFuncs[l.word(k)]:
+			add(k, open)
+		}
+	}
+	if !named || !it.fn && it.open >= 0 && it.open < to && atLineStart(st.work, it.open) {
+		// A header whose name is being edited, or a body in column 0
+		// under a header that no longer looks like one.
+		st.dropNameless(it)
+	}
+}
+
+// dropNameless records a function definition whose name cannot be told:
+// its facts come from a function of the previous File with a body of the
+// same length, if one is missing from the new File.
+func (st *state) dropNameless(it *item) {
+	if it.open < 0 || it.close < 0 {
+		return
+	}
+	for _, d := range st.dropped {
+		if d.open == it.open {
 			return
 		}
 	}
+	st.dropped = append(st.dropped, droppedFunc{
+		nameOff: -1, start: it.start, end: min(it.end, len(st.text)),
+		open: it.open, bodyLen: it.close + 1 - it.open,
+	})
+}
+
+// dropFuncsInText records the functions of the previous File whose
+// definitions lie in work[a:b], lexed as code.
+func (st *state) dropFuncsInText(a, b int) {
+	if len(st.prevFuncs) == 0 || a >= b {
+		return
+	}
+	var l lexed
+	l.lex(st.work[a:b])
+	items, _ := l.items(true)
+	for _, it := range items {
+		if !it.fn || it.open < 0 {
+			continue
+		}
+		for k := it.first; k < it.last; k++ {
+			if l.toks[k].kind == tIdent && l.is(k+1, '(') {
+				name := l.word(k)
+				if st.prevFuncs[name] {
+					st.dropped = append(st.dropped, droppedFunc{
+						name: name, nameOff: a + int(l.toks[k].off),
+						start: a + it.start, end: min(a+it.end, len(st.text)), open: a + it.open,
+					})
+				}
+				break
+			}
+		}
+	}
+}
+
+// matching returns the index of the token that closes the '(' or '{' at
+// token k, or -1.
+func (l *lexed) matching(k int) int {
+	if k < 0 || k >= len(l.toks) || l.toks[k].kind != tPunct {
+		return -1
+	}
+	open := l.toks[k].ch
+	var close byte
+	switch open {
+	case '(':
+		close = ')'
+	case '{':
+		close = '}'
+	default:
+		return -1
+	}
+	depth := 0
+	for j := k; j < len(l.toks); j++ {
+		if l.toks[j].kind != tPunct {
+			continue
+		}
+		switch l.toks[j].ch {
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // statementAt delimits the statement around off in the body of function it:
@@ -402,4 +525,13 @@ func (l *lexed) parenIn(a, b int) bool {
 		}
 	}
 	return false
+}
+
+// terminated reports whether an item ends with a ';' or is a function
+// definition with its body closed.
+func (l *lexed) terminated(it *item) bool {
+	if it.last <= 0 || it.last > len(l.toks) {
+		return false
+	}
+	return l.is(it.last-1, ';') || it.fn && it.close >= 0 && l.is(it.last-1, '}')
 }

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package cfacts
+
+func peakRSS() float64 { return 0 }
