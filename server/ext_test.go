@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -199,8 +200,92 @@ cc1: some warnings being treated as errors
 	if len(pocl) != 2 || pocl[1] != (buildMessage{file: "/tmp/k.c", line: 9, col: 15, msg: "expected expression"}) {
 		t.Errorf("PoCL build log: %+v", pocl)
 	}
+	spelled := buildErrors("error: /t/f.c:10:11 <Spelling=<command line>:5:15>: expected expression\n")
+	if len(spelled) != 1 || spelled[0] != (buildMessage{file: "/t/f.c", line: 10, col: 11, msg: "expected expression"}) {
+		t.Errorf("a message with a spelling location: %+v", spelled)
+	}
 	link := buildErrors("/usr/bin/ld: x.o: in function `main':\nx.c:(.text+0x5): undefined reference to `foo'\ncollect2: error: ld returned 1 exit status\n")
 	if len(link) == 0 || link[0].line != 0 {
 		t.Errorf("linker errors: %+v", link)
+	}
+}
+
+// TestPreviewAndRunInProcess drives previews (concurrent requests on one
+// version) and a run through an in-process server, for the race detector.
+func TestPreviewAndRunInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	c := startServer(t)
+	c.initialize()
+	const uri = "file:///inproc/vadd.c"
+	c.open(uri, `#include <stdio.h>
+int main(void)
+{
+	float a[64];
+#pragma acc parallel loop copyout(a)
+	for (int i = 0; i < 64; i++)
+		a[i] = 2 * i;
+	printf("a[63] = %g\n", a[63]);
+	return 0;
+}
+`, 1)
+	var ids []string
+	for i := range 8 {
+		ids = append(ids, c.request("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 4 + i%3, "character": 1}}))
+	}
+	for _, id := range ids {
+		var r KernelsResult
+		if m := c.response(id); json.Unmarshal(m.Result, &r) != nil || len(r.Constructs) != 1 || len(r.Constructs[0].Kernels) != 1 {
+			t.Fatalf("accls/kernels: %s", m.raw)
+		}
+	}
+	// The first run of a session compiles the runtime: more than call waits
+	// under load.
+	id := c.request("accls/run", map[string]any{"textDocument": map[string]any{"uri": uri}, "runId": "x", "device": "cpu"})
+	var m *msg
+	deadline := time.After(2 * time.Minute)
+	for m == nil {
+		select {
+		case x, ok := <-c.msgs:
+			if !ok {
+				t.Fatal("the server closed the connection")
+			}
+			if x.Method == "" && string(x.ID) == id {
+				m = x
+			} else {
+				c.stash = append(c.stash, x)
+			}
+		case <-deadline:
+			t.Fatal("accls/run took more than 2 minutes")
+		}
+	}
+	var r RunResult
+	if err := json.Unmarshal(m.Result, &r); err != nil {
+		t.Fatalf("accls/run: %s", m.raw)
+	}
+	if r.Outcome != outcomeExited || r.ExitCode == nil || *r.ExitCode != 0 {
+		if os.Getenv("ACCLS_REQUIRE_OPENCL") == "" {
+			t.Skipf("no OpenCL to run on: %s", r.Message)
+		}
+		t.Fatalf("run: %s", m.raw)
+	}
+	var out strings.Builder
+	for _, n := range c.stash {
+		if n.Method != "accls/runOutput" {
+			continue
+		}
+		var p RunOutputParams
+		json.Unmarshal(n.Params, &p)
+		if p.RunID != "x" {
+			t.Errorf("runOutput of run %q", p.RunID)
+		}
+		out.WriteString(p.Text)
+	}
+	if out.String() != "a[63] = 126\n" {
+		t.Errorf("output %q", out.String())
+	}
+	if len(r.Kernels) != 1 || r.Kernels[0].Launches != 1 || r.Transfers.D2HBytes != 256 {
+		t.Errorf("profile: %+v", r)
 	}
 }

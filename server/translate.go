@@ -231,7 +231,7 @@ func ccPath(cc string) string {
 // buildLogMessage the form of PoCL's build logs: error: FILE:LINE:COL: TEXT.
 var (
 	compilerMessage = regexp.MustCompile(`(?m)^(.+?):(\d+):(?:(\d+):)? (?:fatal )?(error|warning): (.*)$`)
-	buildLogMessage = regexp.MustCompile(`(?m)^(error|warning): (.+?):(\d+):(\d+): (.*)$`)
+	buildLogMessage = regexp.MustCompile(`(?m)^(error|warning): (.+?):(\d+):(\d+)(?: <Spelling=.*>)?: (.*)$`)
 )
 
 // buildMessage is one error of a build, located when it names a line.
