@@ -111,7 +111,8 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 	if len(spec.Required) > 0 && !slices.ContainsFunc(d.Clauses, func(c *acc.Clause) bool {
 		return slices.Contains(spec.Required, canonical(c))
 	}) {
-		p.Reportf(d.NameSpan, "required-clause-missing", "%s requires %s", quote(spec.Name), oneOf(spec.Required))
+		diag := p.Reportf(d.NameSpan, "required-clause-missing", "%s requires %s", quote(spec.Name), oneOf(spec.Required))
+		diag.Fixes = addRequiredFix(d)
 	}
 }
 
@@ -155,4 +156,64 @@ func oneOf(names []string) string {
 		return "a " + q[0] + " clause"
 	}
 	return "one of " + strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// addRequiredFix appends the first required clause with a placeholder
+// argument for the user to fill in (`update` → `self(var)`); a routine gets
+// `seq`, the level that is always correct.
+func addRequiredFix(d *acc.Directive) []SuggestedFix {
+	name := d.Spec.Required[0]
+	if slices.Contains(d.Spec.Required, "seq") {
+		name = "seq"
+	}
+	c, _ := acc.LookupClause(name)
+	if c == nil {
+		return nil
+	}
+	text := placeholderText(c.Snippet)
+	if c.ArgFor(d.Spec.Name) == acc.ArgVarList && strings.HasSuffix(text, "()") {
+		text = strings.TrimSuffix(text, "()") + "(var)" // self on update takes a var-list
+	}
+	at := d.NameSpan.End
+	if d.Paren != nil {
+		at = d.Paren.Span.End
+	}
+	if n := len(d.Clauses); n > 0 {
+		at = d.Clauses[n-1].Span.End
+	}
+	return []SuggestedFix{{Title: "Add " + quote(text), Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: " " + text}}}}
+}
+
+// placeholderText turns an LSP snippet into plain text with its
+// placeholders' default text: "self(${1:var})" → "self(var)",
+// "default(${1|none,present|})" → "default(none)".
+func placeholderText(snippet string) string {
+	var b strings.Builder
+	for i := 0; i < len(snippet); i++ {
+		if snippet[i] != '$' || i+1 >= len(snippet) {
+			b.WriteByte(snippet[i])
+			continue
+		}
+		if snippet[i+1] != '{' { // $1, $0: a tab stop without text
+			for i+1 < len(snippet) && snippet[i+1] >= '0' && snippet[i+1] <= '9' {
+				i++
+			}
+			continue
+		}
+		end := strings.IndexByte(snippet[i:], '}')
+		if end < 0 {
+			b.WriteString(snippet[i:])
+			break
+		}
+		body := snippet[i+2 : i+end] // "1:var" or "1|none,present|"
+		if k := strings.IndexAny(body, ":|"); k >= 0 {
+			v := body[k+1:]
+			if body[k] == '|' {
+				v, _, _ = strings.Cut(strings.TrimSuffix(v, "|"), ",")
+			}
+			b.WriteString(strings.ReplaceAll(v, `\`, ""))
+		}
+		i += end
+	}
+	return b.String()
 }

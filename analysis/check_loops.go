@@ -59,11 +59,13 @@ func checkLoopNest(p *Pass, r *Region) {
 		case "no-loop":
 			p.Report(Diagnostic{Span: span, Rule: "collapse-too-deep",
 				Message: fmt.Sprintf("%s needs %d nested 'for' loops, found %d", clause, k, len(loops)),
-				Related: []Related{{Span: loopHeader(last), Message: "the innermost loop of the nest; its body holds no further loop"}}})
+				Related: []Related{{Span: loopHeader(last), Message: "the innermost loop of the nest; its body holds no further loop"}},
+				Fixes:   collapseDepthFix(p, r.Directive, c, len(loops))})
 		case "not-for":
 			p.Report(Diagnostic{Span: span, Rule: "collapse-too-deep",
 				Message: fmt.Sprintf("%s needs %d nested 'for' loops, but loop %d of the nest is %s", clause, k, len(loops)+1, stmtKindName(stop.At)),
-				Related: []Related{{Span: loopHeader(stop.At), Message: "this loop cannot be collapsed"}}})
+				Related: []Related{{Span: loopHeader(stop.At), Message: "this loop cannot be collapsed"}},
+				Fixes:   collapseDepthFix(p, r.Directive, c, len(loops))})
 		case "siblings":
 			rel := []Related{{Span: loopHeader(stop.At), Message: "a loop at level " + fmt.Sprint(len(loops)+1)}}
 			for _, o := range stop.Others {
@@ -121,4 +123,27 @@ func checkIntervening(p *Pass, r *Region) {
 			}
 		}
 	}
+}
+
+// collapseDepthFix offers to collapse only the loops that are there: the
+// count becomes the real depth, and a depth of one drops the clause.
+func collapseDepthFix(p *Pass, d *acc.Directive, c *acc.Clause, depth int) []SuggestedFix {
+	if depth < 1 {
+		return nil
+	}
+	if items := c.Args.Items; canonical(c) == "tile" && depth < len(items) {
+		// The first tile size goes with the innermost loop (§2.9.8): keep
+		// the sizes of the loops that exist.
+		return []SuggestedFix{{Title: fmt.Sprintf("Tile the %d loop(s) of the nest", depth), Preferred: true,
+			Edits: []TextEdit{{Span: acc.Span{Start: items[depth-1].Span.End, End: items[len(items)-1].Span.End}}}}}
+	}
+	if canonical(c) != "collapse" || len(c.Args.Items) != 1 {
+		return nil
+	}
+	if depth == 1 {
+		return []SuggestedFix{{Title: "Remove " + quote(string(p.Text[c.Span.Start:c.Span.End])) + " (the nest has one loop)",
+			Edits: []TextEdit{removeClause(p.Text, d, c)}}}
+	}
+	return []SuggestedFix{{Title: fmt.Sprintf("Collapse the %d loops of the nest", depth), Preferred: true,
+		Edits: []TextEdit{{Span: c.Args.Items[0].Span, NewText: fmt.Sprint(depth)}}}}
 }
