@@ -25,3 +25,13 @@ go test -run='^$' -fuzz=FuzzScan -fuzztime="$ACCLS_FUZZTIME" ./acc
 echo "== accls check on the examples"
 go build -o bin/accls ./cmd/accls
 bin/accls check examples/jacobi.c examples/dot.c
+
+# --- Neovim plugin (editors/nvim): headless Neovim drives the real server ---
+echo "== Neovim plugin tests (scripts/nvim-test.sh)"
+ACCLS_BIN="$PWD/bin/accls" bash scripts/nvim-test.sh
+# --- end of the Neovim plugin tests ---
+
+# --- VS Code extension (vscode-extension/): .vsix, grammar, e2e in code-server ---
+echo "== VS Code extension tests (scripts/vscode-test.sh)"
+bash scripts/vscode-test.sh
+# --- end of the VS Code extension tests ---
