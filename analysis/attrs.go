@@ -317,7 +317,7 @@ func declaredBy(m *Model, r *Region, v *cfacts.Var) (*acc.Clause, *acc.Arg) {
 					if it.Var == nil || it.Var.Name != v.Name {
 						continue
 					}
-					if lookupVar(m.C, r.Func.Func, d.Span.Start, v.Name) == v {
+					if m.C.Lookup(r.Func.Func, d.Span.Start, v.Name) == v {
 						return c, it
 					}
 				}

@@ -144,7 +144,7 @@ func clauseItems(m *Model, fm *FuncModel, d *acc.Directive, names []string, f fu
 			if it.Var == nil || len(it.Var.Members) > 0 {
 				continue
 			}
-			v := lookupVar(m.C, fm.Func, d.Span.Start, it.Var.Name)
+			v := m.C.Lookup(fm.Func, d.Span.Start, it.Var.Name)
 			if v == nil || v.Type == nil {
 				continue
 			}

@@ -39,7 +39,7 @@ func checkReductionTypes(p *Pass, m *Model) {
 					if it.Var == nil || len(it.Var.Members) > 0 {
 						continue
 					}
-					v := lookupVar(m.C, fm.Func, d.Span.Start, it.Var.Name)
+					v := m.C.Lookup(fm.Func, d.Span.Start, it.Var.Name)
 					if v == nil || v.Type == nil {
 						continue
 					}

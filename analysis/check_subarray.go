@@ -27,7 +27,7 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 				if it.Var == nil || len(it.Var.Members) > 0 || len(it.Var.Subscripts) == 0 {
 					continue
 				}
-				v := lookupVar(m.C, fm.Func, d.Span.Start, it.Var.Name)
+				v := m.C.Lookup(fm.Func, d.Span.Start, it.Var.Name)
 				if v == nil || v.Type == nil {
 					continue
 				}

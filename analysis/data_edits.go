@@ -351,7 +351,7 @@ func validAt(m *Model, fn *cfacts.Func, e *cfacts.Expr, pos int) bool {
 			ok = false
 			return
 		case cfacts.ExprIdent:
-			if x.Var != nil && lookupVar(m.C, fn, pos, x.Name) != x.Var {
+			if x.Var != nil && m.C.Lookup(fn, pos, x.Name) != x.Var {
 				ok = false
 			}
 		}

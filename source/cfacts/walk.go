@@ -165,3 +165,48 @@ func (f *File) VarAt(offset int) *Var {
 	}
 	return nil
 }
+
+// Lookup resolves name as C would at byte offset pos inside function fn:
+// block-scope variables declared before pos in an enclosing block, then the
+// parameters, then the globals (f may be nil). Nil when nothing matches.
+func (f *File) Lookup(fn *Func, pos int, name string) *Var {
+	if fn != nil && fn.Body != nil {
+		var best *Var
+		Walk(fn.Body, func(s *Stmt) bool {
+			for _, v := range s.Decls {
+				if v.Name != name || v.NameSpan.Start >= pos {
+					continue
+				}
+				scope := v.Scope
+				if scope == nil {
+					scope = s.Parent
+				}
+				if scope != nil && !(scope.Span.Start <= pos && pos < scope.Span.End) {
+					continue
+				}
+				if best == nil || v.NameSpan.Start > best.NameSpan.Start {
+					best = v
+				}
+			}
+			return true
+		})
+		if best != nil {
+			return best
+		}
+		for _, v := range fn.Params {
+			if v.Name == name {
+				return v
+			}
+		}
+	}
+	if f == nil {
+		return nil
+	}
+	var best *Var
+	for _, v := range f.Globals {
+		if v.Name == name && (best == nil || v.NameSpan.Start < pos) {
+			best = v
+		}
+	}
+	return best
+}
