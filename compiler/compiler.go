@@ -64,6 +64,9 @@ type Result struct {
 	Program *Program
 	Model   *analysis.Model
 	CL      string // all kernels, with #line directives
+	// CLLines maps each line of CL (index 0 = line 1) to the user's line it
+	// comes from (0: generated code with no user line, #line directives).
+	CLLines []int
 	Host    string // the host program
 }
 
@@ -114,12 +117,15 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 	c := &compilation{ctx: ctx, opts: opts, model: model, prog: prog, res: &Result{Program: prog, Model: model}}
 	c.collectNames(cf)
 	for _, p := range Passes {
-		if err := p.run(c); err != nil {
-			return c.res, err
-		}
-		if p.Name == stop {
+		err := p.run(c)
+		// After outline errors the ir pass still runs (on what could be
+		// outlined) so that one run reports as much as it can.
+		if err != nil && p.Name != "outline" || p.Name == stop {
 			break
 		}
+	}
+	if err := c.errs(); err != nil {
+		return c.res, err
 	}
 	return c.res, nil
 }

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/accls/accls/source/cfacts"
 )
@@ -184,4 +185,32 @@ func combineCL(op, ty, a, b string) string {
 		return fmt.Sprintf("(%s)(%s %s %s)", ty, a, op, b)
 	}
 	return fmt.Sprintf("%s %s %s", a, op, b)
+}
+
+// clReserved are the OpenCL C keywords and type names that C programs may
+// use as identifiers.
+var clReserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`global local constant private kernel __global __local __constant
+		__private __kernel read_only write_only read_write __read_only __write_only __read_write
+		bool uchar ushort uint ulong half quad complex imaginary size_t ptrdiff_t intptr_t uintptr_t
+		image1d_t image2d_t image3d_t image1d_array_t image2d_array_t image1d_buffer_t sampler_t event_t
+		uniform pipe typeof`) {
+		clReserved[w] = true
+	}
+	for _, t := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"} {
+		for _, n := range []string{"2", "3", "4", "8", "16"} {
+			clReserved[t+n] = true
+		}
+	}
+}
+
+// clName is how a user's identifier is spelled in OpenCL C: unchanged,
+// unless it is an OpenCL keyword or type name (then with a trailing '_').
+func clName(name string) string {
+	if clReserved[name] {
+		return name + "_"
+	}
+	return name
 }

@@ -3,6 +3,8 @@ package compiler
 import (
 	"fmt"
 	"strings"
+
+	"github.com/accls/accls/source/cfacts"
 )
 
 // dumpOutline prints the host action tree.
@@ -51,7 +53,7 @@ func dumpIR(r *Result) string {
 				fmt.Fprintf(&b, "%s  data %s %s: start %s, bytes %s, offset %s\n", ind, di.Clause, di.Name, di.Start, di.Bytes, di.Lo)
 			}
 			if con := n.Construct; con != nil {
-				dumpConstruct(&b, con, ind+"  ")
+				dumpConstruct(&b, con, ind+"  ", p.Text)
 			}
 			walk(n.Children, depth+1)
 		}
@@ -60,7 +62,7 @@ func dumpIR(r *Result) string {
 	return b.String()
 }
 
-func dumpConstruct(b *strings.Builder, con *Construct, ind string) {
+func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) {
 	fmt.Fprintf(b, "%sconstruct %s %s", ind, con.Kind, con.Name)
 	for _, kv := range [][2]string{{"num_gangs", con.NumGangs}, {"num_workers", con.NumWorkers}, {"vector_length", con.VectorLength}, {"default", con.Default}, {"self", con.Self}} {
 		if kv[1] != "" {
@@ -116,9 +118,9 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string) {
 				for _, lv := range lp.Vars {
 					step := fmt.Sprint(lv.StepVal)
 					if lv.Step != nil {
-						step = "step expr"
+						step = exprText(text, lv.Step)
 					}
-					vars = append(vars, fmt.Sprintf("%s %s (%s), step %s", lv.Var.Name, lv.Cmp, "bound", step))
+					vars = append(vars, fmt.Sprintf("%s = %s; %s %s %s; step %s", lv.Var.Name, exprText(text, lv.Lower), lv.Var.Name, lv.Cmp, exprText(text, lv.Upper), step))
 				}
 				lvls := lp.Levels.String()
 				if lvls == "" {
@@ -127,6 +129,9 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string) {
 				fmt.Fprintf(b, "%sloop [%s] %s", li, lvls, strings.Join(vars, "; "))
 				if lp.Uniform {
 					b.WriteString(" uniform")
+				}
+				if lp.Shares {
+					b.WriteString(" uses-gang-shared-arrays")
 				}
 				if lp.Note != "" {
 					fmt.Fprintf(b, " (%s)", lp.Note)
@@ -145,10 +150,21 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string) {
 		for _, r := range k.Reductions {
 			fmt.Fprintf(b, "%s    reduction(%s:%s) %s mask [%s]\n", ind, r.Op, r.Name, r.Accrt, r.Mask)
 		}
+		for _, v := range sortedShared(k) {
+			fmt.Fprintf(b, "%s    gang-shared array %s (__local %s)\n", ind, v.Name, k.Shared[v])
+		}
 		var ps []string
 		for _, p := range k.Params {
 			ps = append(ps, fmt.Sprintf("%d:%s", p.Index, p.Name))
 		}
 		fmt.Fprintf(b, "%s    params %s\n", ind, strings.Join(ps, ", "))
 	}
+}
+
+// exprText is the source text of e on one line.
+func exprText(text []byte, e *cfacts.Expr) string {
+	if e == nil || e.Span.End > len(text) || e.Span.Start > e.Span.End {
+		return "?"
+	}
+	return strings.Join(strings.Fields(string(text[e.Span.Start:e.Span.End])), " ")
 }

@@ -101,13 +101,13 @@ type Construct struct {
 type VarMode int
 
 const (
-	ModeLocal       VarMode = iota // declared inside the construct: emitted with its declaration
-	ModePrivate                    // private (clause or predetermined), declared outside: declared in the kernel
-	ModeValue                      // firstprivate scalar: a kernel argument by value
-	ModeValueArray                 // firstprivate fixed-size array: its bytes by value (a struct argument)
-	ModeRef                        // scalar in device memory (data clause): __global T * to the device copy
-	ModeArray                      // array or pointee in device memory: buffer + byte offset
-	ModeReduction                  // reduction across the construct: private partial, per-group partials, accrt_reduce
+	ModeLocal      VarMode = iota // declared inside the construct: emitted with its declaration
+	ModePrivate                   // private (clause or predetermined), declared outside: declared in the kernel
+	ModeValue                     // firstprivate scalar: a kernel argument by value
+	ModeValueArray                // firstprivate fixed-size array: its bytes by value (a struct argument)
+	ModeRef                       // scalar in device memory (data clause): __global T * to the device copy
+	ModeArray                     // array or pointee in device memory: buffer + byte offset
+	ModeReduction                 // reduction across the construct: private partial, per-group partials, accrt_reduce
 )
 
 var modeNames = [...]string{"local", "private", "value", "value-array", "ref", "array", "reduction"}
@@ -135,10 +135,10 @@ type CVar struct {
 	// Arrays: the element type and the lengths of the inner dimensions
 	// (float a[N][M] → ["M"]); VLA is set when one of them is not constant:
 	// the kernel then indexes a linearized array with strides passed in.
-	Elem   *cfacts.Type
-	Dims   []int64
-	Rank   int // number of subscripts that reach an element
-	VLA    bool
+	Elem    *cfacts.Type
+	Dims    []int64
+	Rank    int // number of subscripts that reach an element
+	VLA     bool
 	Strides []string // VLA: host expressions of the element strides of dims 1..Rank-1
 	// Reduction, for ModeReduction.
 	Red *Reduction
@@ -162,10 +162,17 @@ type Kernel struct {
 	Reductions []*Reduction
 	Local      []*Reduction
 	Params     []*Param
+	// Shared are the gang-private arrays that the workers and vector lanes
+	// of a gang share: __local arrays (by their kernel names).
+	Shared map[*cfacts.Var]string
 	// GangLoops are the outermost gang-partitioned loops: their trip counts
 	// size the grid when num_gangs is absent.
 	GangLoops []*Loop
-	Source    string // the kernel's OpenCL C (kernelgen)
+	// Grid is 2 or 3 when the kernel is one collapsed gang-vector loop nest
+	// that runs on a 2-D or 3-D NDRange (no index division), 0 otherwise.
+	Grid   int
+	Source string // the kernel's OpenCL C (kernelgen)
+	errs   []loopError
 	// Lines maps each line of Source (index 0 = line 1) to a user line (0: none).
 	Lines []int
 }
@@ -187,6 +194,8 @@ type Loop struct {
 	Reductions []*Reduction
 	Private    []*cfacts.Var
 	Note       string
+	// Shares: the loop uses gang-shared (__local) arrays: barriers around it.
+	Shares bool
 	// Uniform: the loop runs the same number of rounds in every work-item of
 	// a work-group (barriers inside it).
 	Uniform bool
@@ -200,7 +209,7 @@ type LoopVar struct {
 	Declared bool // declared in the for's init
 	Lower    *cfacts.Expr
 	Upper    *cfacts.Expr
-	Cmp      string // "<", "<=", ">", ">="
+	Cmp      string       // "<", "<=", ">", ">="
 	Step     *cfacts.Expr // nil: StepVal
 	StepVal  int64        // the constant step, signed (when Step is nil)
 	Down     bool         // the variable decreases

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -66,9 +67,12 @@ func (c *compilation) kernelgen() error {
 		fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
 	}
 	fmt.Fprintf(&b, clPrologue, p.File, fp64)
-	for _, s := range srcs {
+	c.res.CLLines = make([]int, strings.Count(b.String(), "\n"))
+	for i, s := range srcs {
 		b.WriteString("\n")
 		b.WriteString(s)
+		c.res.CLLines = append(c.res.CLLines, 0)
+		c.res.CLLines = append(c.res.CLLines, p.Kernels[i].Lines...)
 	}
 	c.res.CL = b.String()
 	// Kernel.Lines are relative to each kernel; Source keeps each alone.
@@ -96,7 +100,10 @@ type kgen struct {
 	// enclosing uniform loop is real ("" when not in one).
 	active  string
 	barrier map[*cfacts.Stmt]bool // partitioned loops with local reductions
-	err     error
+	// breakable counts the loops and switches around the current statement
+	// inside the innermost partitioned loop (-1: not in one).
+	breakable int
+	err       error
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -146,7 +153,7 @@ func (g *kgen) spell(v *cfacts.Var) (string, error) {
 		}
 	}
 	if declaredIn(v, g.k.Construct.Region.Stmt) {
-		return v.Name, nil
+		return clName(v.Name), nil
 	}
 	return v.Name, fmt.Errorf("'%s' has no device mapping in this kernel (internal error)", v.Name)
 }
@@ -176,9 +183,10 @@ func (g *kgen) kernel() error {
 	}}
 	g.vla = map[*cfacts.Var][]string{}
 	g.cvars = map[*cfacts.Var]*CVar{}
+	g.breakable = -1
 	g.barrier = map[*cfacts.Stmt]bool{}
 	forEachLoop(k.Loops, func(lp *Loop) {
-		if len(lp.Reductions) > 0 && lp.Levels != 0 {
+		if lp.barrier() {
 			g.barrier[lp.Stmts[0]] = true
 		}
 	})
@@ -189,19 +197,19 @@ func (g *kgen) kernel() error {
 		switch p.Kind {
 		case ParamDev:
 			if cv.Mode == ModeRef {
-				top[cv.Var] = "(*" + cv.Name + "_ref)"
+				top[cv.Var] = "(*" + clName(cv.Name) + "_ref)"
 				continue
 			}
-			top[cv.Var] = cv.Name
+			top[cv.Var] = clName(cv.Name)
 			if cv.VLA {
 				var ss []string
 				for d := range cv.Strides {
-					ss = append(ss, fmt.Sprintf("(long)%s_stride%d", cv.Name, d))
+					ss = append(ss, fmt.Sprintf("(long)%s_stride%d", clName(cv.Name), d))
 				}
 				g.vla[cv.Var] = ss
 			}
 		case ParamValue:
-			top[cv.Var] = cv.Name
+			top[cv.Var] = clName(cv.Name)
 		case ParamBytes:
 			top[cv.Var] = p.Name + ".v"
 		}
@@ -246,35 +254,54 @@ func (g *kgen) kernel() error {
 		}
 		switch {
 		case cv.Mode == ModeRef:
-			ptr := cv.Name + "_ref"
+			ptr := clName(cv.Name) + "_ref"
 			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, ptr, p.CL, p.Name, p.Name)
 		case cv.VLA || cv.Rank == 1:
-			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, cv.Name, p.CL, p.Name, p.Name)
+			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, clName(cv.Name), p.CL, p.Name, p.Name)
 		default:
 			dims := ""
 			for _, d := range cv.Dims {
 				dims += "[" + strconv.FormatInt(d, 10) + "]"
 			}
-			g.line(0, "__global %s (*%s)%s = (__global %s (*)%s)((__global char *)%s_base + %s_off);", p.CL, cv.Name, dims, p.CL, dims, p.Name, p.Name)
+			g.line(0, "__global %s (*%s)%s = (__global %s (*)%s)((__global char *)%s_base + %s_off);", p.CL, clName(cv.Name), dims, p.CL, dims, p.Name, p.Name)
 		}
+	}
+	// Gang-shared arrays (__local: kernel scope).
+	for _, v := range sortedShared(k) {
+		d, err := g.decl(v, k.Shared[v])
+		if err != nil {
+			g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+			continue
+		}
+		g.line(0, "__local %s; /* '%s': private to each gang, shared by its workers and vector lanes */", d, v.Name)
+		top[v] = k.Shared[v]
 	}
 	// Private variables, reduction partials.
 	for _, cv := range k.Vars {
 		switch cv.Mode {
 		case ModePrivate:
-			d, err := g.decl(cv.Var, cv.Name)
+			if _, ok := k.Shared[cv.Var]; ok {
+				continue
+			}
+			d, err := g.decl(cv.Var, clName(cv.Name))
 			if err != nil {
 				g.fail(cv.Var.NameSpan, "private '%s': %v", cv.Name, err)
 				continue
 			}
 			g.line(0, "%s; /* private */", d)
-			top[cv.Var] = cv.Name
+			top[cv.Var] = clName(cv.Name)
 		case ModeReduction:
-			g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", cv.Red.CL, cv.Name, identityCL(cv.Red.Op, cv.Red.CL), cv.Red.Op, cv.Name)
-			top[cv.Var] = cv.Name
+			g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", cv.Red.CL, clName(cv.Name), identityCL(cv.Red.Op, cv.Red.CL), cv.Red.Op, clName(cv.Name))
+			top[cv.Var] = clName(cv.Name)
 		}
 	}
-	if !k.Serial {
+	switch {
+	case k.Grid > 0:
+		g.line(0, "const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));")
+		g.line(0, "const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);")
+		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
+		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
+	case !k.Serial:
 		g.line(0, "const long _gang = get_group_id(0), _ngangs = get_num_groups(0);")
 		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
 		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
@@ -284,22 +311,35 @@ func (g *kgen) kernel() error {
 		g.stmt(s)
 	}
 	// Construct-level reductions: combine the work-group's partials.
-	for _, red := range k.Reductions {
-		scr, part := g.redParams(red)
+	if len(k.Reductions) > 0 {
 		if k.Serial {
-			g.line(0, "%s[0] = %s; /* reduction(%s:%s) */", part, red.Name, red.Op, red.Name)
-			continue
+			for _, red := range k.Reductions {
+				_, part := g.redParams(red)
+				g.line(0, "%s[0] = %s; /* reduction(%s:%s) */", part, clName(red.Name), red.Op, clName(red.Name))
+			}
+		} else {
+			var names []string
+			for _, red := range k.Reductions {
+				names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
+			}
+			g.line(0, "/* %s: combine the work-group's partials */", strings.Join(names, " "))
+			for _, red := range k.Reductions {
+				scr, _ := g.redParams(red)
+				val := clName(red.Name)
+				if m := maskCond(red.Mask); m != "" {
+					val = fmt.Sprintf("%s ? %s : %s", m, clName(red.Name), identityCL(red.Op, red.CL))
+				}
+				g.line(0, "%s[_lid] = %s;", scr, val)
+			}
+			g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+			g.tree(k.Reductions, "_lid", "_nlid", "1", "0")
+			g.line(0, "if (_lid == 0) {")
+			for _, red := range k.Reductions {
+				scr, part := g.redParams(red)
+				g.line(0, "	%s[_gang] = %s[0];", part, scr)
+			}
+			g.line(0, "}")
 		}
-		val := red.Name
-		if m := maskCond(red.Mask); m != "" {
-			val = fmt.Sprintf("%s ? %s : %s", m, red.Name, identityCL(red.Op, red.CL))
-		}
-		g.line(0, "/* reduction(%s:%s): combine the work-group's partials */", red.Op, red.Name)
-		g.line(0, "%s[_lid] = %s;", scr, val)
-		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-		g.tree(red, scr, "_lid", "_nlid", "1", "0")
-		g.line(0, "if (_lid == 0)")
-		g.line(0, "\t%s[_gang] = %s[0];", part, scr)
 	}
 	g.indent--
 	g.raw("}")
@@ -321,7 +361,7 @@ func kernelNote(k *Kernel) string {
 
 // structName names the by-value struct of a firstprivate array.
 func (g *kgen) structName(cv *CVar) string {
-	return g.k.Name + "_" + cv.Name
+	return g.k.Name + "_" + clName(cv.Name)
 }
 
 // dimsText spells the dimensions of an array type: "[3][4]".
@@ -368,10 +408,10 @@ func (g *kgen) redParams(red *Reduction) (scratch, partials string) {
 	return
 }
 
-// tree writes the combining tree of one reduction over the participants
-// pos = 0..n-1 at scratch[base + pos*stride].
-func (g *kgen) tree(red *Reduction, scr, pos, n, stride, base string) {
-	at := func(p string) string {
+// tree writes the combining tree of reductions over the participants
+// pos = 0..n-1 at scratch[base + pos*stride] (one barrier per step for all).
+func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string) {
+	at := func(scr, p string) string {
 		idx := p
 		if stride != "1" {
 			idx = "(" + p + ") * " + stride
@@ -382,9 +422,13 @@ func (g *kgen) tree(red *Reduction, scr, pos, n, stride, base string) {
 		return scr + "[" + idx + "]"
 	}
 	g.line(0, "for (long _k = 1; _k < %s; _k <<= 1) {", n)
-	g.line(0, "\tif ((%s & (2 * _k - 1)) == 0 && %s + _k < %s)", pos, pos, n)
-	g.line(0, "\t\t%s = %s;", at(pos), combineCL(red.Op, red.CL, at(pos), at(pos+" + _k")))
-	g.line(0, "\tbarrier(CLK_LOCAL_MEM_FENCE);")
+	g.line(0, "	if ((%s & (2 * _k - 1)) == 0 && %s + _k < %s) {", pos, pos, n)
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		g.line(0, "		%s = %s;", at(scr, pos), combineCL(red.Op, red.CL, at(scr, pos), at(scr, pos+" + _k")))
+	}
+	g.line(0, "	}")
+	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "}")
 }
 
@@ -468,7 +512,10 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		g.line(ln, "%s;", g.expr(s.Expr, precComma))
 	case cfacts.StmtDecl:
 		for _, v := range s.Decls {
-			d, err := g.decl(v, v.Name)
+			if _, ok := g.k.Shared[v]; ok {
+				continue // declared at kernel scope (__local)
+			}
+			d, err := g.decl(v, clName(v.Name))
 			if err != nil {
 				g.fail(v.NameSpan, "'%s': %v", v.Name, err)
 				continue
@@ -476,7 +523,7 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 			if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
 				g.fail(v.NameSpan, "static and extern declarations are not supported in a compute construct")
 			}
-			g.scopes[len(g.scopes)-1][v] = v.Name
+			g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 			if v.Init != nil {
 				g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", d, g.expr(v.Init, precAssign))
 			} else {
@@ -498,14 +545,20 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		g.plainFor(s)
 	case cfacts.StmtWhile:
 		g.line(ln, "while (%s)", g.expr(s.Cond, precComma))
+		g.breakable++
 		g.body(s.Body)
+		g.breakable--
 	case cfacts.StmtDo:
 		g.line(ln, "do")
+		g.breakable++
 		g.body(s.Body)
+		g.breakable--
 		g.line(0, "while (%s);", g.expr(s.Cond, precComma))
 	case cfacts.StmtSwitch:
 		g.line(ln, "switch (%s)", g.expr(s.Cond, precComma))
+		g.breakable++
 		g.body(s.Body)
+		g.breakable--
 	case cfacts.StmtCase:
 		g.line(ln, "case %s:", g.expr(s.Expr, precCond))
 		g.body(s.Body)
@@ -513,6 +566,9 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		g.line(ln, "default:")
 		g.body(s.Body)
 	case cfacts.StmtBreak:
+		if g.breakable == 0 {
+			g.fail(s.Span, "'break' out of a loop that runs in parallel is not allowed")
+		}
 		g.line(ln, "break;")
 	case cfacts.StmtContinue:
 		g.line(ln, "continue;")
@@ -537,13 +593,13 @@ func (g *kgen) plainFor(s *cfacts.Stmt) {
 		case cfacts.StmtDecl:
 			var parts []string
 			for i, v := range s.Init.Decls {
-				d, err := g.decl(v, v.Name)
+				d, err := g.decl(v, clName(v.Name))
 				if err != nil {
 					g.fail(v.NameSpan, "'%s': %v", v.Name, err)
 				}
-				g.scopes[len(g.scopes)-1][v] = v.Name
+				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 				if i > 0 {
-					d = v.Name // int i = 0, j = 1
+					d = clName(v.Name) // int i = 0, j = 1
 				}
 				if v.Init != nil {
 					d += " = " + g.expr(v.Init, precAssign)
@@ -556,7 +612,9 @@ func (g *kgen) plainFor(s *cfacts.Stmt) {
 		}
 	}
 	g.line(ln, "for (%s; %s; %s)", init, g.expr(s.Cond, precComma), g.expr(s.Post, precComma))
+	g.breakable++
 	g.body(s.Body)
+	g.breakable--
 	g.pop()
 }
 
@@ -580,15 +638,23 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "}")
 		return
 	}
+	if lp.Shares {
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: writes before the loop are visible */")
+		defer g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: the loop's writes are visible */")
+	}
+	if g.k.Grid > 0 && lp == g.k.Loops[0] {
+		g.gridLoop(lp)
+		return
+	}
 	id, num := partition(lp.Levels)
 	n := len(lp.Vars)
-	tname := "_t_" + lp.Vars[0].Var.Name
+	tname := "_t_" + clName(lp.Vars[0].Var.Name)
 	g.line(ln, "{ /* loop %s%s */", lp.Levels, loopNoteText(lp))
 	g.indent++
 	// Trip counts (evaluated once, before the loop).
 	var ns []string
 	for _, lv := range lp.Vars {
-		nv := "_n_" + lv.Var.Name
+		nv := "_n_" + clName(lv.Var.Name)
 		ns = append(ns, nv)
 		trip := g.trip(lv)
 		if g.active != "" {
@@ -598,7 +664,7 @@ func (g *kgen) loop(lp *Loop) {
 	}
 	total := ns[0]
 	if n > 1 {
-		total = "_n_" + lp.Vars[0].Var.Name + "_total"
+		total = "_n_" + clName(lp.Vars[0].Var.Name) + "_total"
 		g.line(0, "const long %s = %s;", total, strings.Join(ns, " * "))
 	}
 	reds := lp.Reductions
@@ -608,18 +674,18 @@ func (g *kgen) loop(lp *Loop) {
 	}
 	sc := g.push()
 	for _, red := range reds {
-		g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", red.CL, red.Name, identityCL(red.Op, red.CL), red.Op, red.Name)
-		sc[red.Var] = red.Name
+		g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", red.CL, clName(red.Name), identityCL(red.Op, red.CL), red.Op, clName(red.Name))
+		sc[red.Var] = clName(red.Name)
 	}
 	savedActive := g.active
 	on := ""
 	if lp.Uniform {
-		rounds := "_rounds_" + lp.Vars[0].Var.Name
+		rounds := "_rounds_" + clName(lp.Vars[0].Var.Name)
 		g.line(0, "const long %s = (%s + %s - 1) / (%s);", rounds, total, num, num)
 		g.line(0, "for (long _r = 0; _r < %s; _r++) {", rounds)
 		g.indent++
 		g.line(0, "const long %s = _r * (%s) + %s;", tname, num, id)
-		on = "_on_" + lp.Vars[0].Var.Name
+		on = "_on_" + clName(lp.Vars[0].Var.Name)
 		g.line(0, "const bool %s = %s < %s;", on, tname, total)
 	} else {
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
@@ -630,9 +696,12 @@ func (g *kgen) loop(lp *Loop) {
 	for i, lv := range lp.Vars {
 		t := rest
 		if i < n-1 {
-			inner := strings.Join(ns[i+1:], " * ")
-			t = fmt.Sprintf("(%s / (%s))", rest, inner)
-			rest = fmt.Sprintf("(%s %% (%s))", tname, inner)
+			inner := ns[i+1]
+			if len(ns[i+1:]) > 1 {
+				inner = "(" + strings.Join(ns[i+1:], " * ") + ")"
+			}
+			t = fmt.Sprintf("(%s / %s)", rest, inner)
+			rest = fmt.Sprintf("(%s %% %s)", tname, inner)
 		}
 		val := g.loopValue(lv, t)
 		ty, err := scalarCL(lv.Var.Type)
@@ -640,11 +709,11 @@ func (g *kgen) loop(lp *Loop) {
 			g.fail(lv.Var.NameSpan, "%v", err)
 		}
 		if lv.Declared {
-			sc[lv.Var] = lv.Var.Name
-			g.line(0, "%s %s = (%s)(%s);", ty, lv.Var.Name, ty, val)
+			sc[lv.Var] = clName(lv.Var.Name)
+			g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
 		} else {
 			name, _ := g.spell(lv.Var)
-			g.line(0, "%s = (%s)(%s);", name, ty, val)
+			g.line(0, "%s = (%s)%s;", name, ty, paren(val))
 		}
 	}
 	g.privates(lp, sc)
@@ -657,6 +726,8 @@ func (g *kgen) loop(lp *Loop) {
 		items = body.List
 	}
 	g.push()
+	savedBreak := g.breakable
+	g.breakable = 0
 	for _, x := range items {
 		if on != "" {
 			g.guarded(x, on)
@@ -664,6 +735,7 @@ func (g *kgen) loop(lp *Loop) {
 			g.stmt(x)
 		}
 	}
+	g.breakable = savedBreak
 	g.pop()
 	g.active = savedActive
 	g.indent--
@@ -672,25 +744,26 @@ func (g *kgen) loop(lp *Loop) {
 	if len(reds) > 0 {
 		for _, red := range reds {
 			scr, _ := g.redParams(red)
-			g.line(0, "%s[_lid] = %s;", scr, red.Name)
+			g.line(0, "%s[_lid] = %s;", scr, clName(red.Name))
 		}
 		g.pop()
 		g.indent--
 		g.line(0, "}")
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
 		pos, cnt, stride, base := segment(lp.Levels)
+		var names []string
+		for _, red := range reds {
+			names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
+		}
+		g.line(0, "/* %s over %s */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
+		g.tree(reds, pos, cnt, stride, base)
 		for _, red := range reds {
 			scr, _ := g.redParams(red)
-			g.line(0, "/* reduction(%s:%s) over %s */", red.Op, red.Name, lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
-			g.tree(red, scr, pos, cnt, stride, base)
 			name, err := g.spell(red.Var)
 			if err != nil {
 				g.fail(lp.Stmts[0].Span, "%v", err)
 			}
 			root := scr + "[" + base + "]"
-			if base == "0" {
-				root = scr + "[0]"
-			}
 			g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, root))
 		}
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
@@ -711,13 +784,16 @@ func loopNoteText(lp *Loop) string {
 // privates declares the loop's private variables (shadowing).
 func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string) {
 	for _, v := range lp.Private {
-		d, err := g.decl(v, v.Name)
+		if _, ok := g.k.Shared[v]; ok {
+			continue // __local, declared at kernel scope
+		}
+		d, err := g.decl(v, clName(v.Name))
 		if err != nil {
 			g.fail(v.NameSpan, "private '%s': %v", v.Name, err)
 			continue
 		}
 		g.line(0, "%s; /* private */", d)
-		sc[v] = v.Name
+		sc[v] = clName(v.Name)
 	}
 }
 
@@ -729,12 +805,15 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 		if s.Kind == cfacts.StmtDecl {
 			// keep the declaration visible; guard its initialization
 			for _, v := range s.Decls {
-				d, err := g.decl(v, v.Name)
+				if _, ok := g.k.Shared[v]; ok {
+					continue
+				}
+				d, err := g.decl(v, clName(v.Name))
 				if err != nil {
 					g.fail(v.NameSpan, "'%s': %v", v.Name, err)
 					continue
 				}
-				g.scopes[len(g.scopes)-1][v] = v.Name
+				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 				ln := g.srcLine(v.NameSpan.Start)
 				if v.Init == nil {
 					g.line(ln, "%s;", d)
@@ -746,7 +825,7 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 				}
 				g.line(ln, "%s;", d)
 				g.line(0, "if (%s)", on)
-				g.line(ln, "\t%s = %s;", v.Name, g.expr(v.Init, precAssign))
+				g.line(ln, "\t%s = %s;", clName(v.Name), g.expr(v.Init, precAssign))
 			}
 			return
 		}
@@ -774,8 +853,8 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 		if s.Init != nil && s.Init.Kind == cfacts.StmtDecl {
 			var parts []string
 			for _, v := range s.Init.Decls {
-				d, _ := g.decl(v, v.Name)
-				g.scopes[len(g.scopes)-1][v] = v.Name
+				d, _ := g.decl(v, clName(v.Name))
+				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 				if v.Init != nil {
 					d += " = " + g.expr(v.Init, precAssign)
 				}
@@ -787,7 +866,9 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 		}
 		g.line(g.srcLine(s.Span.Start), "for (%s; %s; %s)", init, g.expr(s.Cond, precComma), g.expr(s.Post, precComma))
 		g.indent++
+		g.breakable++
 		g.guarded(s.Body, on)
+		g.breakable--
 		g.indent--
 		g.pop()
 	default:
@@ -848,19 +929,39 @@ func segment(l analysis.Level) (pos, n, stride, base string) {
 
 // trip writes the trip count of a canonical loop.
 func (g *kgen) trip(lv *LoopVar) string {
-	lo := "(long)" + g.expr(lv.Lower, precUnary)
-	ub := "(long)" + g.expr(lv.Upper, precUnary)
+	lo := g.long(lv.Lower)
 	step := g.stepMagnitude(lv)
+	ub := func(d int64) string {
+		if lv.Upper.IsInt {
+			return strconv.FormatInt(lv.Upper.Int+d, 10)
+		}
+		s := g.long(lv.Upper)
+		switch {
+		case d > 0:
+			return s + " + " + strconv.FormatInt(d, 10)
+		case d < 0:
+			return s + " - " + strconv.FormatInt(-d, 10)
+		}
+		return s
+	}
 	switch lv.Cmp {
 	case "<":
-		return fmt.Sprintf("_accls_trip_up(%s, %s, %s)", lo, ub, step)
+		return fmt.Sprintf("_accls_trip_up(%s, %s, %s)", lo, ub(0), step)
 	case "<=":
-		return fmt.Sprintf("_accls_trip_up(%s, %s + 1, %s)", lo, ub, step)
+		return fmt.Sprintf("_accls_trip_up(%s, %s, %s)", lo, ub(1), step)
 	case ">":
-		return fmt.Sprintf("_accls_trip_down(%s, %s, %s)", lo, ub, step)
+		return fmt.Sprintf("_accls_trip_down(%s, %s, %s)", lo, ub(0), step)
 	default:
-		return fmt.Sprintf("_accls_trip_down(%s, %s - 1, %s)", lo, ub, step)
+		return fmt.Sprintf("_accls_trip_down(%s, %s, %s)", lo, ub(-1), step)
 	}
+}
+
+// long writes e converted to long (integer constants as they are).
+func (g *kgen) long(e *cfacts.Expr) string {
+	if e.IsInt {
+		return strconv.FormatInt(e.Int, 10)
+	}
+	return "(long)" + g.expr(e, precUnary)
 }
 
 func (g *kgen) stepMagnitude(lv *LoopVar) string {
@@ -871,19 +972,122 @@ func (g *kgen) stepMagnitude(lv *LoopVar) string {
 		}
 		return strconv.FormatInt(m, 10)
 	}
-	return "(long)" + g.expr(lv.Step, precUnary)
+	return g.long(lv.Step)
 }
 
 // loopValue is the value of the loop variable at iteration t.
 func (g *kgen) loopValue(lv *LoopVar, t string) string {
-	lo := g.expr(lv.Lower, precAdd)
 	step := g.stepMagnitude(lv)
+	off := t
+	if step != "1" {
+		off = paren(t) + " * " + step
+	}
+	if lv.Lower.IsInt && lv.Lower.Int == 0 && !lv.Down {
+		return off
+	}
 	op := "+"
 	if lv.Down {
 		op = "-"
 	}
-	if step == "1" {
-		return fmt.Sprintf("%s %s %s", lo, op, t)
+	lo := g.expr(lv.Lower, precAdd)
+	if lv.Lower.IsInt {
+		lo = strconv.FormatInt(lv.Lower.Int, 10)
 	}
-	return fmt.Sprintf("%s %s %s * %s", lo, op, t, step)
+	return fmt.Sprintf("%s %s %s", lo, op, off)
+}
+
+// paren wraps s in parentheses unless it is a name or already wrapped.
+func paren(s string) string {
+	simple := true
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			simple = false
+		}
+	}
+	if simple {
+		return s
+	}
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		depth := 0
+		for i, r := range s {
+			switch r {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth == 0 && i != len(s)-1 {
+					return "(" + s + ")"
+				}
+			}
+		}
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// sortedShared returns the kernel's gang-shared arrays in source order.
+func sortedShared(k *Kernel) []*cfacts.Var {
+	var vs []*cfacts.Var
+	for v := range k.Shared {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].NameSpan.Start < vs[j].NameSpan.Start })
+	return vs
+}
+
+// gridLoop writes a collapsed gang-vector nest that runs on a 2-D or 3-D
+// NDRange: dimension 0 is the innermost loop (consecutive work-items get
+// consecutive iterations), the outer loops take dimensions 1 and 2; each
+// dimension is a grid-stride loop of its own.
+func (g *kgen) gridLoop(lp *Loop) {
+	s := lp.Stmts[0]
+	n := len(lp.Vars)
+	g.line(g.srcLine(s.Span.Start), "{ /* loop %s collapse(%d) on a %d-D NDRange%s */", lp.Levels, n, n, loopNoteText(lp))
+	g.indent++
+	var ns []string
+	for _, lv := range lp.Vars {
+		nv := "_n_" + clName(lv.Var.Name)
+		ns = append(ns, nv)
+		g.line(0, "const long %s = %s;", nv, g.trip(lv))
+	}
+	sc := g.push()
+	for i, lv := range lp.Vars {
+		dim := n - 1 - i
+		t := "_t_" + clName(lv.Var.Name)
+		g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
+		g.indent++
+		ty, err := scalarCL(lv.Var.Type)
+		if err != nil {
+			g.fail(lv.Var.NameSpan, "%v", err)
+		}
+		val := g.loopValue(lv, t)
+		if lv.Declared {
+			sc[lv.Var] = clName(lv.Var.Name)
+			g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
+		} else {
+			name, _ := g.spell(lv.Var)
+			g.line(0, "%s = (%s)%s;", name, ty, paren(val))
+		}
+	}
+	g.privates(lp, sc)
+	body := lp.Stmts[n-1].Body
+	items := []*cfacts.Stmt{body}
+	if body != nil && body.Kind == cfacts.StmtCompound {
+		items = body.List
+	}
+	g.push()
+	savedBreak := g.breakable
+	g.breakable = 0
+	for _, x := range items {
+		g.stmt(x)
+	}
+	g.breakable = savedBreak
+	g.pop()
+	for range lp.Vars {
+		g.indent--
+		g.line(0, "}")
+	}
+	g.pop()
+	g.indent--
+	g.line(0, "}")
 }

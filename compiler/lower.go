@@ -47,7 +47,7 @@ func (c *compilation) lowerNode(n *Node) {
 	case NodeCompute:
 		c.lowerCompute(n)
 	case NodeData:
-		n.Data = c.dataClauses(d, fn, "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr")
+		n.Data = c.dataClauses(d, fn, "copy", "copyin", "copyout", "create", "no_create", "present")
 		c.lowerNodes(n.Children)
 	case NodeEnterData:
 		n.Data = c.dataClauses(d, fn, "copyin", "create")
@@ -130,42 +130,7 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 
 // lookupVar resolves name as C would at offset pos inside fn.
 func (c *compilation) lookupVar(fn *cfacts.Func, pos int, name string) *cfacts.Var {
-	if fn != nil && fn.Body != nil {
-		var best *cfacts.Var
-		cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
-			for _, v := range s.Decls {
-				if v.Name != name || v.NameSpan.Start >= pos {
-					continue
-				}
-				scope := v.Scope
-				if scope == nil {
-					scope = s.Parent
-				}
-				if scope != nil && !(scope.Span.Start <= pos && pos < scope.Span.End) {
-					continue
-				}
-				if best == nil || v.NameSpan.Start > best.NameSpan.Start {
-					best = v
-				}
-			}
-			return true
-		})
-		if best != nil {
-			return best
-		}
-		for _, v := range fn.Params {
-			if v.Name == name {
-				return v
-			}
-		}
-	}
-	var best *cfacts.Var
-	for _, v := range c.model.C.Globals {
-		if v.Name == name && (best == nil || v.NameSpan.Start < pos) {
-			best = v
-		}
-	}
-	return best
+	return c.model.C.Lookup(fn, pos, name)
 }
 
 // dataItem computes the host address, size and offset of a clause item.
@@ -240,8 +205,12 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 		}
 		inner = inner.Elem
 	}
-	di.Start = fmt.Sprintf("&%s[%s]", name, lo)
 	di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", length, name)
+	if strings.TrimSpace(lo) == "0" {
+		di.Start, di.Lo = name, "0"
+		return di, nil
+	}
+	di.Start = fmt.Sprintf("&%s[%s]", name, lo)
 	di.Lo = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", lo, name)
 	return di, nil
 }
@@ -649,7 +618,7 @@ func (l *lowering) variables() {
 	con := l.con
 	r := l.r
 	// Data items of the construct's clauses, in order.
-	for _, di := range c.dataClauses(r.Directive, l.fn, "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr") {
+	for _, di := range c.dataClauses(r.Directive, l.fn, "copy", "copyin", "copyout", "create", "no_create", "present") {
 		if di.Clause == "deviceptr" {
 			continue
 		}
@@ -857,7 +826,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		}
 		if explicitHere {
 			if item == nil {
-				return fail("'%s' is a pointer: give the extent of the data it points to as a sub-array", v.Name)
+				return nil // its clause item was reported
 			}
 			return l.arrayVar(cv, a, item, nil)
 		}
@@ -940,6 +909,13 @@ func (l *lowering) finishKernel(k *Kernel) {
 	con := l.con
 	if !k.Serial {
 		assignLevels(k)
+		for _, e := range k.errs {
+			at := e.lp.Stmts[0].Span
+			if e.lp.Region != nil {
+				at = e.lp.Region.Directive.NameSpan
+			}
+			l.c.errorAt(at, "%s", e.msg)
+		}
 	} else {
 		forEachLoop(k.Loops, func(lp *Loop) { lp.Levels = 0 })
 	}
@@ -963,9 +939,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	// Reductions.
 	for _, cv := range k.Vars {
 		if cv.Mode == ModeReduction {
-			red := cv.Red
-			k.Reductions = append(k.Reductions, red)
-			red.Mask = allLevels &^ l.coveringLevels(k, cv)
+			l.globalReduction(k, cv)
 		}
 	}
 	for v, rcs := range l.redClauses {
@@ -991,9 +965,12 @@ func (l *lowering) finishKernel(k *Kernel) {
 			k.Local = append(k.Local, red)
 		}
 	}
+	if !k.Serial {
+		l.sharedArrays(k)
+	}
 	// Loops that contain barriers must run uniformly.
 	forEachLoop(k.Loops, func(lp *Loop) {
-		if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) != 0 && hasLocalReductionInside(lp) {
+		if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) != 0 && hasBarrierInside(lp) {
 			lp.Uniform = true
 		}
 	})
@@ -1009,6 +986,17 @@ func (l *lowering) finishKernel(k *Kernel) {
 		}
 	}
 	gang(k.Loops)
+	// One collapsed gang-vector nest and nothing else partitioned: a 2-D or
+	// 3-D NDRange maps the loops directly (no division of a linear index).
+	if !k.Serial && len(k.Loops) == 1 {
+		lp := k.Loops[0]
+		inner := false
+		forEachLoop(lp.Children, func(x *Loop) { inner = inner || x.Levels != 0 })
+		if !inner && (len(lp.Vars) == 2 || len(lp.Vars) == 3) && lp.Levels == analysis.LevelGang|analysis.LevelVector &&
+			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares {
+			k.Grid = len(lp.Vars)
+		}
+	}
 	l.params(k)
 }
 
@@ -1025,10 +1013,201 @@ func loopInKernel(k *Kernel, lp *Loop) bool {
 	return found
 }
 
-func hasLocalReductionInside(lp *Loop) bool {
+// hasBarrierInside reports whether a loop nested in lp synchronizes the
+// work-group (a local reduction, gang-shared arrays).
+func hasBarrierInside(lp *Loop) bool {
 	found := false
-	forEachLoop(lp.Children, func(x *Loop) { found = found || (len(x.Reductions) > 0 && x.Levels != 0) })
+	forEachLoop(lp.Children, func(x *Loop) { found = found || x.barrier() })
 	return found
+}
+
+// barrier reports whether the work-group synchronizes around the loop.
+func (lp *Loop) barrier() bool {
+	return lp.Levels != 0 && (len(lp.Reductions) > 0 || lp.Shares)
+}
+
+// sharedArrays finds the arrays private to a gang (a private clause of a
+// gang loop or of the construct, or declared in gang-redundant code) that
+// the workers or vector lanes of the gang access in a partitioned loop:
+// they live in __local memory, with barriers around those loops.
+func (l *lowering) sharedArrays(k *Kernel) {
+	type cand struct {
+		v     *cfacts.Var
+		scope acc.Span
+	}
+	var cands []cand
+	isArr := func(v *cfacts.Var) bool { return v.Type != nil && v.Type.Kind == cfacts.TypeArray }
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.Levels&analysis.LevelGang != 0 {
+			for _, v := range lp.Private {
+				if isArr(v) {
+					cands = append(cands, cand{v, lp.Stmts[0].Span})
+				}
+			}
+		}
+	})
+	whole := acc.Span{Start: k.Stmts[0].Span.Start, End: k.Stmts[len(k.Stmts)-1].Span.End}
+	for _, cv := range k.Vars {
+		if cv.Mode == ModePrivate && l.conPrivate[cv.Var] && isArr(cv.Var) {
+			cands = append(cands, cand{cv.Var, whole})
+		}
+	}
+	// innermost partitioned loop around a span
+	around := func(sp acc.Span) *Loop {
+		var best *Loop
+		forEachLoop(k.Loops, func(lp *Loop) {
+			s := lp.Stmts[0].Span
+			if lp.Levels != 0 && s.Start <= sp.Start && sp.End <= s.End {
+				best = lp
+			}
+		})
+		return best
+	}
+	for _, st := range k.Stmts {
+		cfacts.Walk(st, func(s *cfacts.Stmt) bool {
+			for _, v := range s.Decls {
+				if !isArr(v) {
+					continue
+				}
+				in := around(v.NameSpan)
+				if in == nil {
+					cands = append(cands, cand{v, whole})
+				} else if in.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 {
+					cands = append(cands, cand{v, in.Stmts[0].Span})
+				}
+			}
+			return true
+		})
+	}
+	if k.Shared == nil {
+		k.Shared = map[*cfacts.Var]string{}
+	}
+	for _, c := range cands {
+		if _, done := k.Shared[c.v]; done {
+			continue
+		}
+		var users []*Loop
+		for _, st := range k.Stmts {
+			walkAllExprs(st, func(e *cfacts.Expr) {
+				if e.Kind != cfacts.ExprIdent || e.Var != c.v || e.Span.Start < c.scope.Start || e.Span.End > c.scope.End {
+					return
+				}
+				p := around(e.Span)
+				if p == nil || p.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 {
+					return
+				}
+				if declaredIn(c.v, p.Stmts[0]) {
+					return
+				}
+				for _, pv := range p.Private {
+					if pv == c.v {
+						return
+					}
+				}
+				// the outermost W/V loop inside the scope carries the barriers
+				for p.Parent != nil && p.Parent.Levels&(analysis.LevelWorker|analysis.LevelVector) != 0 &&
+					c.scope.Start <= p.Parent.Stmts[0].Span.Start {
+					p = p.Parent
+				}
+				users = append(users, p)
+			})
+		}
+		if len(users) == 0 {
+			continue
+		}
+		if c.v.Init != nil {
+			l.c.errorAt(c.v.NameSpan, "'%s' is shared by the workers or vector lanes of a gang (__local memory): initializing it in its declaration is not supported yet", c.v.Name)
+			continue
+		}
+		k.Shared[c.v] = l.c.fresh(clName(c.v.Name) + "_gang")
+		for _, p := range users {
+			p.Shares = true
+		}
+	}
+}
+
+// globalReduction sets up a construct-level reduction in kernel k. Each
+// work-item accumulates into its private partial; a partial counts only
+// from the work-items that do not repeat another's work: the coordinates
+// of the levels that do not partition the updates must be 0 (Mask). When
+// updates sit at different depths (s += x in a gang loop and in a vector
+// loop inside it), the inner loops' reduction clauses combine their lanes'
+// partials first (a local reduction that gives every lane the sum), and the
+// outermost reduction loops decide the mask.
+func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
+	red := cv.Red
+	k.Reductions = append(k.Reductions, red)
+	// Only levels with more than one work-item matter: gang (there may be
+	// several gangs) and the levels the kernel uses.
+	all := k.Levels | analysis.LevelGang
+	a := l.byVar[cv.Var]
+	var sites []analysis.Level
+	same := true
+	if a != nil {
+		for _, ref := range a.Refs {
+			p := l.levelsAround(k, ref.Span)
+			if len(sites) > 0 && p != sites[0] {
+				same = false
+			}
+			sites = append(sites, p)
+		}
+	}
+	if same {
+		red.Mask = all &^ l.coveringLevels(k, cv)
+		return
+	}
+	// Reduction loops of v nested in another reduction loop of v.
+	var loops []*Loop
+	for _, rc := range l.redClauses[cv.Var] {
+		if rc.loop != nil && loopInKernel(k, rc.loop) && rc.loop.Levels != 0 {
+			loops = append(loops, rc.loop)
+		}
+	}
+	inside := func(in, out *Loop) bool {
+		for p := in.Parent; p != nil; p = p.Parent {
+			if p == out {
+				return true
+			}
+		}
+		return false
+	}
+	var outer analysis.Level
+	for _, lp := range loops {
+		nested := false
+		for _, o := range loops {
+			if o != lp && inside(lp, o) {
+				nested = true
+			}
+		}
+		if !nested {
+			outer |= l.levelsAround(k, lp.Stmts[0].Span) | lp.Levels
+			continue
+		}
+		if lp.Levels&analysis.LevelGang != 0 {
+			l.c.errorAt(lp.Stmts[0].Span, "nested gang-level reductions of '%s' are not supported", cv.Name)
+			continue
+		}
+		lr := &Reduction{Op: red.Op, Var: red.Var, Name: red.Name, Accrt: red.Accrt, CL: red.CL, Loop: lp, Pos: lp.Stmts[0].Span.Start}
+		lp.Reductions = append(lp.Reductions, lr)
+		k.Local = append(k.Local, lr)
+	}
+	if outer == 0 {
+		outer = l.coveringLevels(k, cv)
+	}
+	red.Mask = all &^ outer
+}
+
+// levelsAround is the union of the levels of the partitioned loops of k
+// whose statement contains span sp.
+func (l *lowering) levelsAround(k *Kernel, sp acc.Span) analysis.Level {
+	var u analysis.Level
+	forEachLoop(k.Loops, func(lp *Loop) {
+		s := lp.Stmts[0].Span
+		if s.Start <= sp.Start && sp.End <= s.End {
+			u |= lp.Levels
+		}
+	})
+	return u
 }
 
 // coveringLevels is the union of the levels of the partitioned loops that
@@ -1079,21 +1258,23 @@ func assignLevels(k *Kernel) {
 				continue
 			}
 			e := lp.Explicit & allLevels
+			lo, hi := deepest(above), shallowest(below(lp))
 			if e == 0 {
-				b := below(lp)
-				switch {
-				case above == 0 && b&analysis.LevelGang == 0:
-					e = analysis.LevelGang
-					lp.Note = "no level given: gang"
-				case above&analysis.LevelVector == 0 && b&analysis.LevelVector == 0:
-					e = analysis.LevelVector
-					lp.Note = "no level given: vector"
-				case above&(analysis.LevelWorker|analysis.LevelVector) == 0 && b&analysis.LevelWorker == 0:
-					e = analysis.LevelWorker
-					lp.Note = "no level given: worker"
-				default:
-					lp.Note = "no level left: seq"
+				// The coarsest level between the loops around and the
+				// loops inside: gang, else vector, else worker.
+				for _, c := range []analysis.Level{analysis.LevelGang, analysis.LevelVector, analysis.LevelWorker} {
+					if lo < depth(c) && depth(c) < hi {
+						e = c
+						break
+					}
 				}
+				if e == 0 {
+					lp.Note = "no level left: seq"
+				} else {
+					lp.Note = "no level given: " + e.String()
+				}
+			} else if shallowest(e) <= lo {
+				k.errs = append(k.errs, loopError{lp, fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))})
 			}
 			lp.Levels = e
 			assign(lp.Children, above|e)
@@ -1116,6 +1297,13 @@ func assignLevels(k *Kernel) {
 			return
 		}
 		add := analysis.LevelNone
+		var above analysis.Level
+		for p := lp.Parent; p != nil; p = p.Parent {
+			above |= p.Levels
+		}
+		if above&(analysis.LevelWorker|analysis.LevelVector) != 0 {
+			return
+		}
 		if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 && usesWorker {
 			add |= analysis.LevelWorker
 		}
@@ -1130,6 +1318,59 @@ func assignLevels(k *Kernel) {
 			lp.Note += "innermost partitioned loop: also " + add.String()
 		}
 	})
+}
+
+// depth orders the levels: gang 1, worker 2, vector 3.
+func depth(l analysis.Level) int {
+	switch l {
+	case analysis.LevelGang:
+		return 1
+	case analysis.LevelWorker:
+		return 2
+	case analysis.LevelVector:
+		return 3
+	}
+	return 0
+}
+
+// deepest is the depth of the finest level in l (0 when none).
+func deepest(l analysis.Level) int {
+	d := 0
+	for _, c := range []analysis.Level{analysis.LevelGang, analysis.LevelWorker, analysis.LevelVector} {
+		if l&c != 0 {
+			d = depth(c)
+		}
+	}
+	return d
+}
+
+// shallowest is the depth of the coarsest level in l (4 when none).
+func shallowest(l analysis.Level) int {
+	for _, c := range []analysis.Level{analysis.LevelGang, analysis.LevelWorker, analysis.LevelVector} {
+		if l&c != 0 {
+			return depth(c)
+		}
+	}
+	return 4
+}
+
+// levelAt is the level of depth d.
+func levelAt(_ analysis.Level, d int) analysis.Level {
+	switch d {
+	case 1:
+		return analysis.LevelGang
+	case 2:
+		return analysis.LevelWorker
+	case 3:
+		return analysis.LevelVector
+	}
+	return 0
+}
+
+// loopError is a problem with the levels of a loop, reported by finishKernel.
+type loopError struct {
+	lp  *Loop
+	msg string
 }
 
 // params lays out the kernel's parameters.
@@ -1165,9 +1406,9 @@ func (l *lowering) params(k *Kernel) {
 			if ty == "double" {
 				c.prog.UsesDouble = true
 			}
-			add(&Param{Kind: ParamDev, Var: cv, Name: cv.Name, CL: ty})
+			add(&Param{Kind: ParamDev, Var: cv, Name: clName(cv.Name), CL: ty})
 			for d, s := range cv.Strides {
-				add(&Param{Kind: ParamStride, Var: cv, Name: fmt.Sprintf("%s_stride%d", cv.Name, d), CL: "ulong", Host: s, HostT: "cl_ulong", Dim: d})
+				add(&Param{Kind: ParamStride, Var: cv, Name: fmt.Sprintf("%s_stride%d", clName(cv.Name), d), CL: "ulong", Host: s, HostT: "cl_ulong", Dim: d})
 			}
 		case ModeValue:
 			ty, err := paramCL(cv.Var.Type)
@@ -1179,7 +1420,7 @@ func (l *lowering) params(k *Kernel) {
 			if ty == "double" {
 				c.prog.UsesDouble = true
 			}
-			add(&Param{Kind: ParamValue, Var: cv, Name: cv.Name, CL: ty, Host: cv.Name, HostT: ht})
+			add(&Param{Kind: ParamValue, Var: cv, Name: clName(cv.Name), CL: ty, Host: cv.Name, HostT: ht})
 		case ModeValueArray:
 			ty, err := scalarCL(cv.Elem)
 			if err != nil {
@@ -1189,21 +1430,23 @@ func (l *lowering) params(k *Kernel) {
 			if ty == "double" {
 				c.prog.UsesDouble = true
 			}
-			add(&Param{Kind: ParamBytes, Var: cv, Name: cv.Name + "_value", CL: ty})
+			add(&Param{Kind: ParamBytes, Var: cv, Name: clName(cv.Name) + "_value", CL: ty})
 		}
 	}
 	for _, red := range k.Reductions {
 		if red.CL == "double" {
 			c.prog.UsesDouble = true
 		}
-		add(&Param{Kind: ParamScratch, Red: red, Name: "_" + red.Name + "_scratch", CL: red.CL})
-		add(&Param{Kind: ParamPartials, Red: red, Name: "_" + red.Name + "_partials", CL: red.CL})
+		if !k.Serial {
+			add(&Param{Kind: ParamScratch, Red: red, Name: "_" + clName(red.Name) + "_scratch", CL: red.CL})
+		}
+		add(&Param{Kind: ParamPartials, Red: red, Name: "_" + clName(red.Name) + "_partials", CL: red.CL})
 	}
 	for i, red := range k.Local {
 		if red.CL == "double" {
 			c.prog.UsesDouble = true
 		}
-		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", red.Name, i+1), CL: red.CL})
+		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", clName(red.Name), i+1), CL: red.CL})
 	}
 	if !k.Serial {
 		add(&Param{Kind: ParamShape, Name: "_nworkers", CL: "uint", Host: "accls_W", HostT: "cl_uint"})

@@ -245,6 +245,10 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 			return false
 		}
 	case "reduction":
+		if args != nil && redOps[args.Modifier] == "" {
+			c.errorAt(cl.Span, "reduction operator '%s' is not supported (+ * max min & | ^ && ||)", args.Modifier)
+			return false
+		}
 		if args != nil {
 			for _, it := range args.Items {
 				if it.Var == nil || len(it.Var.Subscripts) > 0 || len(it.Var.Members) > 0 {

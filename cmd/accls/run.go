@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"syscall"
 
 	"github.com/accls/accls/compiler"
@@ -56,13 +57,29 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	interrupted := false
+	var (
+		mu          sync.Mutex
+		interrupted bool
+		child       *os.Process
+	)
 	go func() {
-		if _, ok := <-sigs; ok {
+		for sig := range sigs {
+			mu.Lock()
 			interrupted = true
+			if child != nil {
+				// a terminal's ^C reaches the program itself; a signal sent
+				// to accls alone is passed on
+				_ = child.Signal(sig)
+			}
+			mu.Unlock()
 			cancel()
 		}
 	}()
+	wasInterrupted := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return interrupted
+	}
 
 	dir := *keep
 	if dir == "" {
@@ -76,7 +93,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := compiler.Options{IncludePaths: incs, Defines: defs}
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
-		if interrupted {
+		if wasInterrupted() {
 			return 130
 		}
 		reportTranslateError(stderr, err)
@@ -90,7 +107,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	srcDir, _ := filepath.Abs(filepath.Dir(file))
 	exe := filepath.Join(dir, exeName(file))
 	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
-		if interrupted {
+		if wasInterrupted() {
 			return 130
 		}
 		var be *compiler.BuildError
@@ -108,10 +125,14 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *device != "" {
 		cmd.Env = append(cmd.Env, "ACCLS_DEVICE="+*device)
 	}
+	mu.Lock()
 	if err := cmd.Start(); err != nil {
+		mu.Unlock()
 		errorf("%v", err)
 		return 2
 	}
+	child = cmd.Process
+	mu.Unlock()
 	err = cmd.Wait()
 	if err == nil {
 		return 0

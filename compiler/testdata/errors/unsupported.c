@@ -1,0 +1,34 @@
+/* features the compiler reports instead of translating */
+#include <stdio.h>
+
+struct pt { float x, y; };
+
+int f(int n, float *a, struct pt *p, float **rows)
+{
+	int count = 0;
+#pragma acc parallel loop copy(a[0:n])
+	for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+		count++;
+	}
+#pragma acc parallel loop tile(4) copy(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] = 0;
+#pragma acc parallel loop copy(a)
+	for (int i = 0; i < n; i++)
+		a[i] = 1;
+#pragma acc parallel loop copy(p[0:n])
+	for (int i = 0; i < n; i++)
+		p[i].x = 0;
+#pragma acc parallel loop
+	for (int i = 0; i < n; i++)
+		a[i] = printf("x");
+#pragma acc parallel loop copy(a[0:n])
+	for (int i = 0; i < n; i = i * 2)
+		a[i] = 2;
+#pragma acc host_data use_device(a)
+	{
+		a = 0;
+	}
+	return count;
+}
