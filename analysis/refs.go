@@ -677,4 +677,3 @@ func walkStmts(s *cfacts.Stmt, f func(*cfacts.Stmt)) {
 	walkStmts(s.Then, f)
 	walkStmts(s.Else, f)
 }
-
