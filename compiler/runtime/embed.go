@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 )
 
-//go:embed c/accrt.h c/accrt.c c/openacc.h
+//go:embed c/accrt.h c/accrt.c c/openacc.h c/accrt_gen.h
 var embedded embed.FS
 
 // files is the c/ folder of the package: Go refuses .c files in a package
@@ -23,7 +23,7 @@ func mustSub(f fs.FS, dir string) fs.FS {
 }
 
 // names are the runtime's files, headers first.
-var names = []string{"accrt.h", "openacc.h", "accrt.c"}
+var names = []string{"accrt.h", "accrt_gen.h", "openacc.h", "accrt.c"}
 
 // FS returns the runtime's files (accrt.h, openacc.h, accrt.c) at its root.
 func FS() fs.FS { return files }
