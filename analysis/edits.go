@@ -45,3 +45,9 @@ func removeFix(p *Pass, d *acc.Directive, c *acc.Clause, preferred bool) Suggest
 		Preferred: preferred,
 	}
 }
+
+// RemoveClauseEdit is the edit that deletes clause c from directive d with
+// its separator (see removeClause), for fixes built outside this package.
+func RemoveClauseEdit(text []byte, d *acc.Directive, c *acc.Clause) TextEdit {
+	return removeClause(text, d, c)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -83,6 +84,16 @@ func codeActionRequest(ctx context.Context, s *server, r *request) (any, error) 
 		var fixes []protocol.CodeAction
 		fixes, anySafe = quickFixes(snap, uri, p.Context.Diagnostics, current, rng)
 		out = append(out, fixes...)
+		// Moving a misplaced clause to the enclosing compute construct needs
+		// the model; ask for it only when some clause is misplaced.
+		if slices.ContainsFunc(current, func(d analysis.Diagnostic) bool { return d.Rule == "clause-not-allowed" }) {
+			if res := s.lastModel(ctx, snap, refactorWait); res != nil && res.model != nil && string(res.text) == string(snap.text) {
+				for _, a := range codeactions.MoveClauseFixes(res.model, rng) {
+					out = append(out, protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind),
+						IsPreferred: a.Preferred, Edit: workspaceEdit(snap, uri, a.Edits)})
+				}
+			}
+		}
 	}
 	if codeactions.KindFixAll.Within(only) && (len(only) > 0 || anySafe) {
 		check := func(text []byte) []analysis.Diagnostic {
