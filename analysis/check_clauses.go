@@ -30,7 +30,7 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 		case !allowed(c):
 			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s%s",
 				quote(c.Name), quote(spec.Name), whereAllowed(c.Spec.Name))
-			diag.Fixes = []SuggestedFix{removeFix(p, d, c, false)}
+			diag.Fixes = append(sizeClauseFix(d, c), removeFix(p, d, c, false))
 		case fileScope && !slices.Contains(spec.FileScopeClauses, c.Spec.Name):
 			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s at file scope (allowed there: %s)",
 				quote(c.Name), quote(spec.Name), strings.Join(spec.FileScopeClauses, ", "))
@@ -216,4 +216,25 @@ func placeholderText(snippet string) string {
 		i += end
 	}
 	return b.String()
+}
+
+// sizeClauses are the construct-level clauses that say with a count what a
+// loop's level clause says with its argument: `parallel gang(64)` means
+// `parallel num_gangs(64)`.
+var sizeClauses = map[string]string{"gang": "num_gangs", "worker": "num_workers", "vector": "vector_length"}
+
+// sizeClauseFix offers the construct-level spelling of a level clause with a
+// count written on a compute construct.
+func sizeClauseFix(d *acc.Directive, c *acc.Clause) []SuggestedFix {
+	to, ok := sizeClauses[canonical(c)]
+	if !ok || !d.Spec.Allows(to) || c.Args == nil || len(c.Args.Items) != 1 {
+		return nil
+	}
+	it := c.Args.Items[0]
+	if it.Key != "" && it.Key != "num" && it.Key != "length" {
+		return nil
+	}
+	text := to + "(" + it.Text + ")"
+	return []SuggestedFix{{Title: "Change to " + quote(text), Preferred: true,
+		Edits: []TextEdit{{Span: c.Span, NewText: text}}}}
 }

@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/accls/accls/acc"
@@ -26,6 +27,30 @@ func TestRequiredClauseFix(t *testing.T) {
 		fixed := src[:e.Span.Start] + e.NewText + src[e.Span.End:]
 		if after := check(fixed); len(after) > 0 {
 			t.Errorf("%s: after the fix %q: %s [%s]", d.Name, fixed, after[0].Message, after[0].Rule)
+		}
+	}
+}
+
+// TestSizeClauseFix: a level clause with a count on a compute construct
+// becomes the construct's size clause, and nothing is reported afterwards.
+func TestSizeClauseFix(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"parallel gang(num:64)", "parallel num_gangs(64)"},
+		{"kernels worker(4)", "kernels num_workers(4)"},
+		{"parallel vector(128) copy(var[0:4])", "parallel vector_length(128) copy(var[0:4])"},
+	} {
+		src := "void f(int *var)\n{\n#pragma acc " + tc.in + "\n    { }\n}\n"
+		diags := check(src)
+		if len(diags) != 1 || len(diags[0].Fixes) < 2 {
+			t.Fatalf("%s: want one diagnostic with two fixes, got %v", tc.in, diags)
+		}
+		e := diags[0].Fixes[0].Edits[0]
+		fixed := src[:e.Span.Start] + e.NewText + src[e.Span.End:]
+		if want := "#pragma acc " + tc.want + "\n"; !strings.Contains(fixed, want) {
+			t.Errorf("%s: fixed text %q lacks %q", tc.in, fixed, want)
+		}
+		if after := check(fixed); len(after) > 0 {
+			t.Errorf("%s: after the fix: %s", tc.in, after[0].Message)
 		}
 	}
 }
