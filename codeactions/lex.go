@@ -133,24 +133,16 @@ func skipPPLine(text []byte, i int) int {
 	return i
 }
 
-// skipTrivia skips blanks, line breaks, comments, backslash-newlines and
-// whole preprocessor lines (a `#` first on its line).
+// skipTrivia skips what skipSpaces skips and also whole preprocessor lines
+// (a `#` first on its line).
 func skipTrivia(text []byte, i int) int {
-	for i < len(text) {
-		switch c := text[i]; {
-		case isSpace(c):
-			i++
-		case c == '\\' && i+1 < len(text) && (text[i+1] == '\n' || text[i+1] == '\r'):
-			i += 2
-		case c == '/' && skipComment(text, i) > i:
-			i = skipComment(text, i)
-		case c == '#' && onlyBlanksBefore(text, i):
-			i = skipPPLine(text, i)
-		default:
+	for {
+		i = skipSpaces(text, i)
+		if i >= len(text) || text[i] != '#' || !onlyBlanksBefore(text, i) {
 			return i
 		}
+		i = skipPPLine(text, i)
 	}
-	return i
 }
 
 // skipSpaces skips blanks, line breaks, comments and backslash-newlines but

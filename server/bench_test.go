@@ -74,14 +74,7 @@ func BenchmarkDidChangeToDiagnostics(b *testing.B) {
 	version := 1
 	change := func(i int) []byte {
 		version++
-		rng := fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col)
-		txt := " gang"
-		if i%2 == 1 { // remove what the previous change inserted
-			rng = fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col+len(txt))
-			txt = ""
-		}
-		return frame([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":%s,"text":%q}]}}`,
-			uri, version, rng, txt)))
+		return toggleChange(uri, version, line, col, i)
 	}
 	var lat []time.Duration
 	b.ResetTimer()
@@ -106,4 +99,18 @@ func BenchmarkDidChangeToDiagnostics(b *testing.B) {
 		b.Logf("%d lines, %d directives, %d bytes, %d diagnostics; p50 %.3f ms, p90 %.3f ms, max %.3f ms over %d changes",
 			nlines, ndirs, len(text), ndiags, ms(0.5), ms(0.9), ms(1), len(lat))
 	}
+}
+
+// toggleChange frames the didChange (version) that inserts " gang" at
+// line:col for even i and removes it again for odd i, so that a benchmark
+// can edit the same document forever.
+func toggleChange(uri string, version, line, col, i int) []byte {
+	rng := fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col)
+	txt := " gang"
+	if i%2 == 1 { // remove what the previous change inserted
+		rng = fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col+len(txt))
+		txt = ""
+	}
+	return frame([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":%s,"text":%q}]}}`,
+		uri, version, rng, txt)))
 }

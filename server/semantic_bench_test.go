@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -105,14 +104,7 @@ func benchSemantic(b *testing.B, lines, directives, burst int) {
 	version := 1
 	change := func(i int) []byte {
 		version++
-		rng := fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col)
-		txt := " gang"
-		if i%2 == 1 { // remove what the previous change inserted
-			rng = fmt.Sprintf(`{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}}`, line, col, line, col+len(txt))
-			txt = ""
-		}
-		return frame([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":%s,"text":%q}]}}`,
-			uri, version, rng, txt)))
+		return toggleChange(uri, version, line, col, i)
 	}
 	var lat []time.Duration
 	b.ResetTimer()

@@ -23,6 +23,7 @@ import (
 	"github.com/accls/accls/compiler"
 	"github.com/accls/accls/compiler/runtime"
 	"github.com/accls/accls/device"
+	"github.com/accls/accls/source"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -152,11 +153,11 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 			return tr
 		}
 		// Blank the constructs that hold the errors and try again.
-		lines := newLineStarts(cur)
+		lines := source.New(cur, 0)
 		var blank []*acc.Directive
 		stuck := false
 		for _, e := range el {
-			off := lines.offset(e.Line, e.Col)
+			off := lines.OffsetAt(e.Line, e.Col)
 			xe := xError{span: wordSpan(cur, off), msg: e.Msg}
 			r := constructAt(r.Model, off)
 			if r == nil {
@@ -725,30 +726,6 @@ func isIntTypeName(s string) bool {
 		return true
 	}
 	return false
-}
-
-// lineStarts converts 1-based lines and byte columns to offsets.
-type lineStarts []int
-
-func newLineStarts(text []byte) lineStarts {
-	ls := lineStarts{0}
-	for i, c := range text {
-		if c == '\n' {
-			ls = append(ls, i+1)
-		}
-	}
-	return ls
-}
-
-func (ls lineStarts) offset(line, col int) int {
-	if line < 1 || line > len(ls) {
-		return 0
-	}
-	off := ls[line-1]
-	if col > 1 {
-		off += col - 1
-	}
-	return off
 }
 
 // wordSpan is the identifier (or the single character) at off.

@@ -340,3 +340,21 @@ func clamp(off, n int) int {
 	}
 	return off
 }
+
+// LineColumn is the 1-based line and 1-based byte column of offset, the
+// way gcc and clang print locations (`accls check` prints them too).
+func (d *Document) LineColumn(offset int) (line, col int) {
+	offset = clamp(offset, len(d.text))
+	l := d.Line(offset)
+	return l + 1, offset - d.LineStart(l) + 1
+}
+
+// OffsetAt converts a 1-based line and byte column, as compilers print
+// them, to an offset; 0 when the line does not exist, the line's start for
+// a column below 1.
+func (d *Document) OffsetAt(line, col int) int {
+	if line < 1 || line > d.LineCount() {
+		return 0
+	}
+	return d.LineStart(line-1) + max(col-1, 0)
+}

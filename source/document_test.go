@@ -264,3 +264,22 @@ func BenchmarkApply10kLines(b *testing.B) {
 		d = d.Apply(int32(i), Change{rng(5000, 4, 5000, 5), ""})
 	}
 }
+
+func TestLineColumnAndOffsetAt(t *testing.T) {
+	d := New([]byte("ab\ncé\n\nx"), 1)
+	for _, tc := range []struct{ off, line, col int }{
+		{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}, {9, 4, 2}, {99, 4, 2},
+	} {
+		if l, c := d.LineColumn(tc.off); l != tc.line || c != tc.col {
+			t.Errorf("LineColumn(%d) = %d:%d, want %d:%d", tc.off, l, c, tc.line, tc.col)
+		}
+		if tc.off <= d.Len() {
+			if got := d.OffsetAt(tc.line, tc.col); got != tc.off {
+				t.Errorf("OffsetAt(%d, %d) = %d, want %d", tc.line, tc.col, got, tc.off)
+			}
+		}
+	}
+	if got := d.OffsetAt(9, 1); got != 0 {
+		t.Errorf("OffsetAt past the last line = %d, want 0", got)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/codeactions"
+	"github.com/accls/accls/source"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -110,7 +111,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			text = fixed
 		}
-		lines := newLineIndex(text)
+		lines := source.New(text, 0)
 		for _, d := range analyze(parser, name, text, stderr) {
 			if d.Severity == analysis.SeverityError && status == 0 {
 				status = 1
@@ -142,9 +143,9 @@ func fixFile(name string, text []byte, stdout, stderr io.Writer) ([]byte, error)
 	if err != nil {
 		return text, fmt.Errorf("%s: %v", name, err)
 	}
-	lines := newLineIndex(text)
+	lines := source.New(text, 0)
 	for _, a := range applied {
-		l, c := lines.position(a.Diagnostic.Span.Start)
+		l, c := lines.LineColumn(a.Diagnostic.Span.Start)
 		fmt.Fprintf(stderr, "%s:%d:%d: fixed: %s [%s]\n", name, l, c, a.Fix.Title, a.Diagnostic.Rule)
 	}
 	if name == "-" {
@@ -209,51 +210,25 @@ func isBinary(text []byte) bool {
 	return bytes.IndexByte(text[:min(len(text), 8192)], 0) >= 0
 }
 
-func toChecked(file string, lines lineIndex, d analysis.Diagnostic) checkedDiagnostic {
-	l, c := lines.position(d.Span.Start)
-	el, ec := lines.position(d.Span.End)
+func toChecked(file string, lines *source.Document, d analysis.Diagnostic) checkedDiagnostic {
+	l, c := lines.LineColumn(d.Span.Start)
+	el, ec := lines.LineColumn(d.Span.End)
 	out := checkedDiagnostic{File: file, Line: l, Column: c, EndLine: el, EndColumn: ec,
 		Severity: d.Severity.String(), Rule: d.Rule, Message: d.Message}
 	for _, r := range d.Related {
-		l, c := lines.position(r.Span.Start)
+		l, c := lines.LineColumn(r.Span.Start)
 		out.Related = append(out.Related, checkedLocation{Line: l, Column: c, Message: r.Message})
 	}
 	for _, f := range d.Fixes {
 		fix := checkedFix{Title: f.Title, Safe: f.Safe}
 		for _, e := range f.Edits {
-			l, c := lines.position(e.Span.Start)
-			el, ec := lines.position(e.Span.End)
+			l, c := lines.LineColumn(e.Span.Start)
+			el, ec := lines.LineColumn(e.Span.End)
 			fix.Edits = append(fix.Edits, checkedEdit{Line: l, Column: c, EndLine: el, EndColumn: ec, NewText: e.NewText})
 		}
 		out.Fixes = append(out.Fixes, fix)
 	}
 	return out
-}
-
-// lineIndex maps byte offsets to 1-based line and byte-column numbers.
-type lineIndex []int
-
-func newLineIndex(text []byte) lineIndex {
-	starts := lineIndex{0}
-	for i, b := range text {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-func (li lineIndex) position(off int) (line, col int) {
-	lo, hi := 0, len(li)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if li[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo + 1, off - li[lo] + 1
 }
 
 // analyze runs the directive checks and, with a parser, the checks that need
