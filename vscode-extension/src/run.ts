@@ -74,7 +74,7 @@ export function summary(r: ext.RunResult): string {
 export class Runner implements vscode.Disposable {
   private seq = 0;
   private current: string | undefined;
-  private atLineStart = true;
+  private readonly pending = new Map<string, string>();
   readonly running = new Set<string>();
 
   constructor(
@@ -86,12 +86,31 @@ export class Runner implements vscode.Disposable {
   dispose(): void {}
 
   // onOutput takes accls/runOutput notifications (registered once per client).
+  // Output is shown line by line per stream, so that stdout and stderr never
+  // share a line however their chunks interleave (stdout to a pipe is
+  // block-buffered); flushOutput writes what is left of unfinished lines.
   onOutput(p: ext.RunOutputParams): void {
     if (!this.running.has(p.runId)) {
       return;
     }
-    this.output.append(p.text);
-    this.atLineStart = p.text.endsWith("\n");
+    const key = `${p.runId}/${p.stream}`;
+    const text = (this.pending.get(key) ?? "") + p.text;
+    const end = text.lastIndexOf("\n") + 1;
+    if (end > 0) {
+      this.output.append(text.slice(0, end));
+    }
+    this.pending.set(key, text.slice(end));
+  }
+
+  private flushOutput(runId: string): void {
+    for (const stream of ["stdout", "stderr"]) {
+      const key = `${runId}/${stream}`;
+      const rest = this.pending.get(key);
+      if (rest) {
+        this.output.appendLine(rest);
+      }
+      this.pending.delete(key);
+    }
   }
 
   async run(arg?: unknown): Promise<ext.RunResult | undefined> {
@@ -150,7 +169,6 @@ export class Runner implements vscode.Disposable {
     this.output.clear();
     this.output.show(true);
     this.output.appendLine(`▶ accls run ${name}`);
-    this.atLineStart = true;
     this.running.add(runId);
     this.current = runId;
     try {
@@ -196,9 +214,7 @@ export class Runner implements vscode.Disposable {
     progress.report({ message: "translate" });
     try {
       const res = await client.sendRequest(ext.run, params, requestCancel.token);
-      if (!this.atLineStart) {
-        this.output.appendLine("");
-      }
+      this.flushOutput(params.runId ?? "");
       this.output.appendLine(summary(res));
       this.log.appendLine(`run ${name}: ${res.message}`);
       const show = "Show Output";
@@ -212,6 +228,7 @@ export class Runner implements vscode.Disposable {
       return res;
     } catch (e) {
       const msg = e instanceof lc.ResponseError && e.code === lc.LSPErrorCodes.RequestCancelled ? "cancelled" : e instanceof Error ? e.message : String(e);
+      this.flushOutput(params.runId ?? "");
       this.output.appendLine(`\n── run failed: ${msg} ──`);
       if (msg !== "cancelled") {
         void vscode.window.showErrorMessage(`accls: run of ${name} failed: ${msg}`);

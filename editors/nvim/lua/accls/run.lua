@@ -63,8 +63,34 @@ local function append(run, text)
   end
 end
 
+-- Program output is shown line by line per stream: a line goes into the
+-- buffer once it is complete, so that stdout and stderr never share a line
+-- however their chunks interleave (stdout to a pipe is block-buffered).
+local function output(run, stream, text)
+  run.pending = run.pending or {}
+  local buf = (run.pending[stream] or '') .. text
+  local last = buf:match('.*()\n')
+  if last then
+    append(run, buf:sub(1, last))
+    buf = buf:sub(last + 1)
+  end
+  run.pending[stream] = buf
+end
+
+-- flush_output(run): the unfinished lines of each stream, as lines.
+local function flush_output(run)
+  for _, stream in ipairs({ 'stdout', 'stderr' }) do
+    local p = run.pending and run.pending[stream]
+    if p and p ~= '' then
+      run.pending[stream] = ''
+      append(run, p .. '\n')
+    end
+  end
+end
+
 --- note(run, text): a line of our own (stages, summary), on a line of its own.
 local function note(run, text)
+  flush_output(run)
   if run.partial then
     append(run, '\n')
   end
@@ -267,7 +293,7 @@ function M.on_output(_, result, ctx)
   if (ctx and ctx.client_id and ctx.client_id ~= run.client_id) or result.runId ~= run.run_id then
     return
   end
-  append(run, result.text)
+  output(run, result.stream or 'stdout', result.text)
 end
 
 --- Part of the $/progress handler: the stages of our run become notes.
