@@ -267,3 +267,18 @@ func TestInt(t *testing.T) {
 		t.Error("nil Expr has a value")
 	}
 }
+
+func TestWordAfter(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"#pragma acc parallel\nfor (;;)", "for"},
+		{"#pragma acc parallel /* c */ \\\n // x\n\t for_each(a)", "for_each"},
+		{"#pragma acc parallel\n{ for (;;) }", ""},
+		{"#pragma acc parallel\n#pragma acc loop\nfor (;;)", ""},
+		{"#pragma acc parallel", ""},
+		{"#pragma acc parallel\n9x", ""},
+	} {
+		if got, _ := acc.WordAfter([]byte(tc.text), len("#pragma acc parallel")); got != tc.want {
+			t.Errorf("WordAfter(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,7 +31,8 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 		case !allowed(c):
 			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s%s",
 				quote(c.Name), quote(spec.Name), whereAllowed(c.Spec.Name))
-			diag.Fixes = append(sizeClauseFix(d, c), removeFix(p, d, c, false))
+			diag.Fixes = append(sizeClauseFix(d, c), combinedLoopFix(p, d, c)...)
+			diag.Fixes = append(diag.Fixes, removeFix(p, d, c, false))
 		case fileScope && !slices.Contains(spec.FileScopeClauses, c.Spec.Name):
 			diag := p.Reportf(c.NameSpan, "clause-not-allowed", "clause %s is not allowed on %s at file scope (allowed there: %s)",
 				quote(c.Name), quote(spec.Name), strings.Join(spec.FileScopeClauses, ", "))
@@ -237,4 +239,29 @@ func sizeClauseFix(d *acc.Directive, c *acc.Clause) []SuggestedFix {
 	text := to + "(" + it.Text + ")"
 	return []SuggestedFix{{Title: "Change to " + quote(text), Preferred: true,
 		Edits: []TextEdit{{Span: c.Span, NewText: text}}}}
+}
+
+// combinedLoopFix offers the combined construct for a loop-level clause
+// written on a compute construct that governs a for loop: `parallel gang`
+// over a loop means `parallel loop gang`. Only a clause without arguments:
+// with a count, the construct-level size clause (sizeClauseFix) is the
+// repair, and gang(num:) is not allowed on a loop in a parallel construct.
+func combinedLoopFix(p *Pass, d *acc.Directive, c *acc.Clause) []SuggestedFix {
+	if c.Args != nil || len(d.Spec.Leaves) > 0 {
+		return nil
+	}
+	combined := acc.LookupDirective(d.Spec.Name + " loop")
+	if combined == nil || !combined.Allows(canonical(c)) {
+		return nil
+	}
+	if w, _ := acc.WordAfter(p.Text, d.Span.End); w != "for" {
+		return nil
+	}
+	for _, other := range d.Clauses {
+		if other.Spec != nil && !combined.Allows(canonical(other)) {
+			return nil
+		}
+	}
+	return []SuggestedFix{{Title: fmt.Sprintf("Change to %s (the construct governs a loop)", quote(combined.Name+" "+c.Name)),
+		Preferred: true, Edits: []TextEdit{{Span: d.NameSpan, NewText: combined.Name}}}}
 }

@@ -54,3 +54,44 @@ func TestSizeClauseFix(t *testing.T) {
 		}
 	}
 }
+
+// TestCombinedLoopFix: a bare level clause on a compute construct that
+// governs a loop becomes the combined construct; not when a block follows.
+func TestCombinedLoopFix(t *testing.T) {
+	for _, tc := range []struct{ in, body, want string }{
+		{"parallel gang", "for (int i = 0; i < 4; i++) var[i] = 0;", "parallel loop gang"},
+		{"kernels vector copy(var[0:4])", "/* rows */ for (int i = 0; i < 4; i++) var[i] = 0;", "kernels loop vector copy(var[0:4])"},
+		{"serial worker", "for (int i = 0; i < 4; i++) var[i] = 0;", "serial loop worker"},
+		{"parallel gang", "{ }", ""},
+		{"parallel gang(8)", "for (int i = 0; i < 4; i++) var[i] = 0;", ""},
+	} {
+		src := "void f(int *var)\n{\n#pragma acc " + tc.in + "\n    " + tc.body + "\n}\n"
+		diags := check(src)
+		if len(diags) != 1 {
+			t.Fatalf("%s: want one diagnostic, got %v", tc.in, diags)
+		}
+		var fix *analysis.SuggestedFix
+		for i, f := range diags[0].Fixes {
+			if strings.Contains(f.Title, "governs a loop") {
+				fix = &diags[0].Fixes[i]
+			}
+		}
+		if tc.want == "" {
+			if fix != nil {
+				t.Errorf("%s + %q: unexpected fix %q", tc.in, tc.body, fix.Title)
+			}
+			continue
+		}
+		if fix == nil {
+			t.Fatalf("%s: no combined-construct fix among %v", tc.in, diags[0].Fixes)
+		}
+		e := fix.Edits[0]
+		fixed := src[:e.Span.Start] + e.NewText + src[e.Span.End:]
+		if want := "#pragma acc " + tc.want + "\n"; !strings.Contains(fixed, want) {
+			t.Errorf("%s: fixed text %q lacks %q", tc.in, fixed, want)
+		}
+		if after := check(fixed); len(after) > 0 {
+			t.Errorf("%s: after the fix: %s", tc.in, after[0].Message)
+		}
+	}
+}

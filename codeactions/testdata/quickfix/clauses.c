@@ -23,4 +23,12 @@ void clauses(float *a, float *b, int n, float s)
 
 #pragma acc loop cop‸yin(a[0:n]) /* not a loop clause */ gang
     for (int i = 0; i < n; i++) b[i] = a[i];
+
+    /* a loop clause on a compute construct over a loop: the combined construct */
+#pragma acc parallel ga‸ng /* rows */ copyin(a[0:n])
+    for (int i = 0; i < n; i++) b[i] = a[i];
+
+    /* with a count: the construct's size clause, or remove it */
+#pragma acc kernels vec‸tor(128)
+    for (int i = 0; i < n; i++) b[i] = a[i];
 }
