@@ -172,10 +172,11 @@ func addRequiredFix(d *acc.Directive) []SuggestedFix {
 	if c == nil {
 		return nil
 	}
-	text := placeholderText(c.Snippet)
-	if c.ArgFor(d.Spec.Name) == acc.ArgVarList && strings.HasSuffix(text, "()") {
-		text = strings.TrimSuffix(text, "()") + "(var)" // self on update takes a var-list
+	snippet := c.Snippet
+	if c.ArgFor(d.Spec.Name) == acc.ArgVarList && strings.HasSuffix(placeholderText(snippet), "()") {
+		snippet = c.Name + "(${1:var})" // self on update takes a var-list
 	}
+	text := placeholderText(snippet)
 	at := d.NameSpan.End
 	if d.Paren != nil {
 		at = d.Paren.Span.End
@@ -183,7 +184,11 @@ func addRequiredFix(d *acc.Directive) []SuggestedFix {
 	if n := len(d.Clauses); n > 0 {
 		at = d.Clauses[n-1].Span.End
 	}
-	return []SuggestedFix{{Title: "Add " + quote(text), Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: " " + text}}}}
+	e := TextEdit{Span: acc.Span{Start: at, End: at}, NewText: " " + text}
+	if snippet != text {
+		e.Snippet = " " + snippet + "$0"
+	}
+	return []SuggestedFix{{Title: "Add " + quote(text), Edits: []TextEdit{e}}}
 }
 
 // placeholderText turns an LSP snippet into plain text with its

@@ -199,11 +199,18 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 			quote(name), verb, quote(c.Name), example),
 		Related: []Related{{Span: du.deref.Span, Message: quote(name) + " is dereferenced here"}},
 	}
+	at := acc.Span{Start: it.Var.NameSpan.End, End: it.Var.NameSpan.End}
 	if n != "" {
 		d.Fixes = []SuggestedFix{{
 			Title:     "Map " + example,
-			Edits:     []TextEdit{{Span: acc.Span{Start: it.Var.NameSpan.End, End: it.Var.NameSpan.End}, NewText: "[0:" + n + "]"}},
+			Edits:     []TextEdit{{Span: at, NewText: "[0:" + n + "]"}},
 			Preferred: true,
+		}}
+	} else {
+		// The length is nowhere to be read: the user types it.
+		d.Fixes = []SuggestedFix{{
+			Title: "Map " + name + "[0:…] (type the length)",
+			Edits: []TextEdit{withPlaceholder(TextEdit{Span: at, NewText: "[0:" + askMarker + "]"}, lengthPlaceholder)},
 		}}
 	}
 	p.Report(d)

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
@@ -87,11 +88,7 @@ func reportUnlisted(p *Pass, ci *computeInfo, u *varUse) {
 		},
 	}
 	if clause, item := ci.suggestClause(u); clause != "" {
-		d.Fixes = []SuggestedFix{{
-			Title:     "Add " + clause + "(" + item + ")",
-			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, clause, item)},
-			Preferred: true,
-		}}
+		d.Fixes = []SuggestedFix{ci.clauseFix(clause, item)}
 	}
 	p.Report(d)
 }
@@ -112,7 +109,7 @@ func (ci *computeInfo) suggestClause(u *varUse) (clause, item string) {
 	case t.Kind == cfacts.TypePointer && u.deref:
 		n := inferLength(ci.m, ci.r, v)
 		if n == "" {
-			return "", ""
+			n = askMarker // the user types it (clauseFix)
 		}
 		item = v.Name + "[0:" + n + "]"
 		return directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape), item
@@ -304,13 +301,11 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: "no clause of this " + construct + " names " + quote(name)}},
 	}
 	if clause, item := ci.suggestClause(u); clause != "" {
-		d.Message = fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
-			quote(name), construct, clause, item)
-		d.Fixes = []SuggestedFix{{
-			Title:     "Add " + clause + "(" + item + ")",
-			Edits:     []TextEdit{addToClause(ci.m.Text, ci.r.Directive, clause, item)},
-			Preferred: true,
-		}}
+		if !strings.Contains(item, askMarker) {
+			d.Message = fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
+				quote(name), construct, clause, item)
+		}
+		d.Fixes = []SuggestedFix{ci.clauseFix(clause, item)}
 	}
 	p.Report(d)
 }
@@ -408,4 +403,20 @@ func mappedByDynamicData(m *Model, fm *FuncModel, v *cfacts.Var, pos int) bool {
 		}
 	}
 	return false
+}
+
+// lengthPlaceholder is the default text of the length the user is asked
+// for when a fix cannot infer it.
+const lengthPlaceholder = "n"
+
+// clauseFix adds item to the construct's clause; an item whose length is
+// unknown (askMarker) becomes a snippet that asks for it, and is not the
+// preferred fix.
+func (ci *computeInfo) clauseFix(clause, item string) SuggestedFix {
+	e := addToClause(ci.m.Text, ci.r.Directive, clause, item)
+	if !strings.Contains(item, askMarker) {
+		return SuggestedFix{Title: "Add " + clause + "(" + item + ")", Edits: []TextEdit{e}, Preferred: true}
+	}
+	shown := strings.ReplaceAll(item, askMarker, "…")
+	return SuggestedFix{Title: "Add " + clause + "(" + shown + ") (type the length)", Edits: []TextEdit{withPlaceholder(e, lengthPlaceholder)}}
 }

@@ -50,6 +50,11 @@ func TestDataFixes(t *testing.T) {
 						pref = " (preferred)"
 					}
 					fmt.Fprintf(&b, "=== %d [%s] %s%s\n%s", line, d.Rule, f.Title, pref, applyFix(t, text, f))
+					for _, e := range f.Edits {
+						if e.Snippet != "" {
+							fmt.Fprintf(&b, "snippet: %s\n", e.Snippet)
+						}
+					}
 				}
 			}
 			golden.Check(t, filepath.Join("testdata", "fixes", strings.TrimSuffix(filepath.Base(file), ".c")+".golden"), []byte(b.String()))

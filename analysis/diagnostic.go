@@ -65,4 +65,9 @@ type SuggestedFix struct {
 type TextEdit struct {
 	Span    acc.Span
 	NewText string
+	// Snippet, when set, is NewText in LSP snippet syntax, with placeholders
+	// (${1:n}) for what the fix cannot know and the user should type: the
+	// length of a pointer's data. NewText is its form with the placeholders'
+	// default text, for clients that cannot ask.
+	Snippet string
 }

@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/accls/accls/acc"
+import (
+	"strings"
+
+	"github.com/accls/accls/acc"
+)
 
 // removeClause returns the edit that deletes clause c from directive d
 // together with the separator that belonged to it, so that what remains is
@@ -50,4 +54,26 @@ func removeFix(p *Pass, d *acc.Directive, c *acc.Clause, preferred bool) Suggest
 // its separator (see removeClause), for fixes built outside this package.
 func RemoveClauseEdit(text []byte, d *acc.Directive, c *acc.Clause) TextEdit {
 	return removeClause(text, d, c)
+}
+
+// askMarker stands in an edit's text for a placeholder the user fills in;
+// withPlaceholder turns it into a snippet.
+const askMarker = "\x00ask\x00"
+
+// withPlaceholder makes e, whose NewText contains askMarker once, a snippet
+// edit: the marker becomes ${1:def} in the snippet and def in NewText.
+func withPlaceholder(e TextEdit, def string) TextEdit {
+	before, after, ok := strings.Cut(e.NewText, askMarker)
+	if !ok {
+		return e
+	}
+	e.NewText = before + def + after
+	e.Snippet = escapeSnippet(before) + "${1:" + escapeSnippet(def) + "}" + escapeSnippet(after) + "$0"
+	return e
+}
+
+// escapeSnippet quotes the characters that LSP snippet syntax gives a
+// meaning to.
+func escapeSnippet(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
 }

@@ -26,9 +26,16 @@ type Data struct {
 
 // Fix is one suggested fix.
 type Fix struct {
-	Title       string              `json:"title"`
-	IsPreferred bool                `json:"isPreferred,omitempty"`
-	Edits       []protocol.TextEdit `json:"edits"`
+	Title       string `json:"title"`
+	IsPreferred bool   `json:"isPreferred,omitempty"`
+	Edits       []Edit `json:"edits"`
+}
+
+// Edit is a text edit of a fix; Snippet is its text in LSP snippet syntax
+// when the fix asks the user for something (analysis.TextEdit.Snippet).
+type Edit struct {
+	protocol.TextEdit
+	Snippet string `json:"snippet,omitempty"`
 }
 
 // Convert returns the LSP diagnostics for ds, whose spans are byte offsets into
@@ -66,9 +73,9 @@ func convert(doc *source.Document, uri protocol.DocumentURI, d *analysis.Diagnos
 	if len(d.Fixes) > 0 {
 		data := Data{Fixes: make([]Fix, 0, len(d.Fixes))}
 		for _, f := range d.Fixes {
-			fix := Fix{Title: f.Title, IsPreferred: f.Preferred, Edits: make([]protocol.TextEdit, 0, len(f.Edits))}
+			fix := Fix{Title: f.Title, IsPreferred: f.Preferred, Edits: make([]Edit, 0, len(f.Edits))}
 			for _, e := range f.Edits {
-				fix.Edits = append(fix.Edits, protocol.TextEdit{Range: doc.Range(e.Span), NewText: e.NewText})
+				fix.Edits = append(fix.Edits, Edit{protocol.TextEdit{Range: doc.Range(e.Span), NewText: e.NewText}, e.Snippet})
 			}
 			data.Fixes = append(data.Fixes, fix)
 		}

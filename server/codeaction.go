@@ -82,7 +82,7 @@ func codeActionRequest(ctx context.Context, s *server, r *request) (any, error) 
 	anySafe := false
 	if codeactions.KindQuickFix.Within(only) {
 		var fixes []protocol.CodeAction
-		fixes, anySafe = quickFixes(snap, uri, p.Context.Diagnostics, current, rng)
+		fixes, anySafe = quickFixes(snap, uri, p.Context.Diagnostics, current, rng, s.clientSnippetEdits())
 		out = append(out, fixes...)
 		// Moving a misplaced clause to the enclosing compute construct needs
 		// the model; ask for it only when some clause is misplaced.
@@ -145,7 +145,10 @@ func (s *server) currentDiagnostics(ctx context.Context, snap *snapshot) []analy
 // current diagnostics overlapping rng are used. safe reports whether one of
 // the fixes is one that fix-all applies.
 func quickFixes(snap *snapshot, uri protocol.DocumentURI, raw []json.RawMessage, current []analysis.Diagnostic,
-	rng acc.Span) (out []protocol.CodeAction, safe bool) {
+	rng acc.Span, snippetEdits bool) (out []protocol.CodeAction, safe bool) {
+	action := func(title string, preferred bool, echo []protocol.Diagnostic, edits []diagnostics.Edit) protocol.CodeAction {
+		return fixAction(snap, uri, title, preferred, echo, edits, snippetEdits)
+	}
 	ours := 0
 	for _, msg := range raw {
 		var cd contextDiagnostic
@@ -163,9 +166,7 @@ func quickFixes(snap *snapshot, uri protocol.DocumentURI, raw []json.RawMessage,
 				if match != nil && i < len(match.Fixes) && match.Fixes[i].Title == f.Title && match.Fixes[i].Safe {
 					safe = true
 				}
-				out = append(out, protocol.CodeAction{Title: f.Title, Kind: protocol.QuickFix,
-					Diagnostics: []protocol.Diagnostic{echo}, IsPreferred: f.IsPreferred,
-					Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{uri: f.Edits}}})
+				out = append(out, action(f.Title, f.IsPreferred, []protocol.Diagnostic{echo}, f.Edits))
 			}
 			continue
 		}
@@ -174,8 +175,7 @@ func quickFixes(snap *snapshot, uri protocol.DocumentURI, raw []json.RawMessage,
 		}
 		for _, f := range match.Fixes {
 			safe = safe || f.Safe
-			out = append(out, protocol.CodeAction{Title: f.Title, Kind: protocol.QuickFix,
-				Diagnostics: []protocol.Diagnostic{echo}, IsPreferred: f.Preferred, Edit: workspaceEdit(snap, uri, f.Edits)})
+			out = append(out, action(f.Title, f.Preferred, []protocol.Diagnostic{echo}, lspEdits(snap, f.Edits)))
 		}
 	}
 	if ours > 0 {
@@ -184,8 +184,7 @@ func quickFixes(snap *snapshot, uri protocol.DocumentURI, raw []json.RawMessage,
 	for _, a := range codeactions.QuickFixes(current, rng) {
 		safe = safe || a.Safe
 		pd := diagnostics.Convert(snap.doc, uri, []analysis.Diagnostic{*a.Diagnostic})
-		out = append(out, protocol.CodeAction{Title: a.Title, Kind: protocol.QuickFix,
-			Diagnostics: pd, IsPreferred: a.Preferred, Edit: workspaceEdit(snap, uri, a.Edits)})
+		out = append(out, action(a.Title, a.Preferred, pd, lspEdits(snap, a.Edits)))
 	}
 	return out, safe
 }
@@ -211,4 +210,48 @@ func workspaceEdit(snap *snapshot, uri protocol.DocumentURI, edits []analysis.Te
 		tes[i] = protocol.TextEdit{Range: snap.doc.Range(e.Span), NewText: e.NewText}
 	}
 	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{uri: tes}}
+}
+
+// lspEdits converts byte-span edits of snap's text to the edits of a fix.
+func lspEdits(snap *snapshot, edits []analysis.TextEdit) []diagnostics.Edit {
+	out := make([]diagnostics.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = diagnostics.Edit{TextEdit: protocol.TextEdit{Range: snap.doc.Range(e.Span), NewText: e.NewText}, Snippet: e.Snippet}
+	}
+	return out
+}
+
+// SnippetEditArgs is the argument of the client command
+// accls.applySnippetEdit (docs/lsp-extensions.md): replace Range of the
+// document with Snippet, LSP snippet syntax, letting the user fill in its
+// placeholders.
+type SnippetEditArgs struct {
+	TextDocument protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                           `json:"range"`
+	Snippet      string                                   `json:"snippet"`
+}
+
+// fixAction is the code action of one quick fix. A fix whose only edit asks
+// the user for text (it has a snippet) is, for clients that declare the
+// command (capabilities.experimental.accls.snippetEdits), the command
+// accls.applySnippetEdit, which they run locally: LSP 3.16 code actions
+// carry no snippets. Other clients get the plain edit with the
+// placeholders' default text.
+func fixAction(snap *snapshot, uri protocol.DocumentURI, title string, preferred bool, echo []protocol.Diagnostic,
+	edits []diagnostics.Edit, snippetEdits bool) protocol.CodeAction {
+	a := protocol.CodeAction{Title: title, Kind: protocol.QuickFix, Diagnostics: echo, IsPreferred: preferred}
+	if snippetEdits && len(edits) == 1 && edits[0].Snippet != "" {
+		a.Command = &protocol.Command{Title: title, Command: commandApplySnippetEdit, Arguments: []any{SnippetEditArgs{
+			TextDocument: protocol.VersionedTextDocumentIdentifier{
+				TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri}, Version: snap.doc.Version()},
+			Range: edits[0].Range, Snippet: edits[0].Snippet,
+		}}}
+		return a
+	}
+	tes := make([]protocol.TextEdit, len(edits))
+	for i, e := range edits {
+		tes[i] = e.TextEdit
+	}
+	a.Edit = &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{uri: tes}}
+	return a
 }

@@ -116,6 +116,7 @@ type extensions struct {
 	// Client capabilities.
 	workDoneProgress bool // window.workDoneProgress
 	configuration    bool // workspace.configuration
+	snippetEdits     bool // experimental.accls.snippetEdits: the client runs accls.applySnippetEdit
 	// selected is the session's device selector (accls/selectDevice); nil
 	// when none was selected.
 	selected *string
@@ -148,6 +149,11 @@ func (s *server) initExtensions(params []byte) {
 			Workspace struct {
 				Configuration bool `json:"configuration"`
 			} `json:"workspace"`
+			Experimental struct {
+				Accls struct {
+					SnippetEdits bool `json:"snippetEdits"`
+				} `json:"accls"`
+			} `json:"experimental"`
 		} `json:"capabilities"`
 	}
 	if len(params) > 0 {
@@ -158,6 +164,7 @@ func (s *server) initExtensions(params []byte) {
 	defer x.mu.Unlock()
 	x.workDoneProgress = p.Capabilities.Window.WorkDoneProgress
 	x.configuration = p.Capabilities.Workspace.Configuration
+	x.snippetEdits = p.Capabilities.Experimental.Accls.SnippetEdits
 	if st, ok := parseToolSettings(p.InitializationOptions); ok {
 		x.settings = st
 	}
@@ -220,4 +227,12 @@ func (x *extensions) nextRunID() string {
 	defer x.mu.Unlock()
 	x.runs++
 	return fmt.Sprintf("run-%d", x.runs)
+}
+
+// clientSnippetEdits reports whether the client runs the command
+// accls.applySnippetEdit (quick fixes that ask for text).
+func (s *server) clientSnippetEdits() bool {
+	s.ext.mu.Lock()
+	defer s.ext.mu.Unlock()
+	return s.ext.snippetEdits
 }

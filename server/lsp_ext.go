@@ -20,6 +20,10 @@ const (
 	commandShowKernels  = "accls.showKernels"
 	commandRun          = "accls.run"
 	commandSelectDevice = "accls.selectDevice"
+	// commandApplySnippetEdit is a client command (not advertised in
+	// executeCommandProvider): clients that run it say so with
+	// capabilities.experimental.accls.snippetEdits.
+	commandApplySnippetEdit = "accls.applySnippetEdit"
 )
 
 // commands are advertised in executeCommandProvider, in this order.

@@ -91,6 +91,7 @@ class Extension implements ClientAccess {
       vscode.commands.registerCommand("accls.showKernels", (arg?: unknown) => this.showKernels(arg)),
       vscode.commands.registerCommand("accls.run", (arg?: unknown) => this.runner.run(arg)),
       vscode.commands.registerCommand("accls.selectDevice", (arg?: unknown) => this.devices.select(arg)),
+      vscode.commands.registerCommand(ext.applySnippetEditCommand, (arg?: unknown) => this.applySnippetEdit(arg)),
       vscode.commands.registerCommand("accls.restartServer", () => this.restart()),
       vscode.commands.registerCommand("accls.showServerLog", () => this.serverLog.show(true)),
       vscode.window.onDidChangeActiveTextEditor(() => this.devices.update()),
@@ -193,7 +194,13 @@ class Extension implements ClientAccess {
     // commands; this extension registers those ids itself (rendering the
     // results), so keep vscode-languageclient from registering them again.
     const strip: lc.StaticFeature = {
-      fillClientCapabilities: () => {},
+      // Quick fixes that ask for text (the length of a pointer's data) come
+      // as the command accls.applySnippetEdit, which this extension runs.
+      fillClientCapabilities: (capabilities) => {
+        const experimental = (capabilities.experimental ?? {}) as ext.ExperimentalClientCapabilities;
+        experimental.accls = { ...experimental.accls, snippetEdits: true };
+        capabilities.experimental = experimental;
+      },
       getState: () => ({ kind: "static" }),
       preInitialize: (capabilities) => {
         if (capabilities.executeCommandProvider?.commands) {
@@ -209,6 +216,24 @@ class Extension implements ClientAccess {
     client.onNotification(ext.runOutput, (p) => this.runner.onOutput(p));
     client.onDidChangeState((e) => this.stateChanged(e.newState));
     return client;
+  }
+
+  // applySnippetEdit runs the command of a quick fix that asks for text: the
+  // snippet replaces the range in the editor, its placeholder selected for
+  // typing. A document edited since the fix was computed is left alone.
+  private async applySnippetEdit(arg: unknown): Promise<void> {
+    const a = arg as ext.SnippetEditArgs | undefined;
+    const client = this.lc;
+    if (!client || !a?.textDocument?.uri || !a.range || typeof a.snippet !== "string") {
+      return;
+    }
+    const doc = await vscode.workspace.openTextDocument(client.protocol2CodeConverter.asUri(a.textDocument.uri));
+    if (typeof a.textDocument.version === "number" && doc.version !== a.textDocument.version) {
+      void vscode.window.showWarningMessage("accls: the file changed since the fix was offered; ask for the fix again.");
+      return;
+    }
+    const editor = await vscode.window.showTextDocument(doc);
+    await editor.insertSnippet(new vscode.SnippetString(a.snippet), client.protocol2CodeConverter.asRange(a.range));
   }
 
   // spawn starts the binary; its exit is logged and kept for the crash message.

@@ -6,6 +6,21 @@ export interface ExperimentalCapabilities {
   accls?: { kernels?: boolean; devices?: boolean; selectDevice?: boolean; run?: boolean; runOutput?: boolean };
 }
 
+// What the client tells the server it does beyond LSP
+// (capabilities.experimental).
+export interface ExperimentalClientCapabilities {
+  accls?: { snippetEdits?: boolean };
+}
+
+// A client command (the server does not run it): quick fixes that ask the
+// user for text come as this command when the client declares snippetEdits.
+export const applySnippetEditCommand = "accls.applySnippetEdit";
+export interface SnippetEditArgs {
+  textDocument: lc.VersionedTextDocumentIdentifier;
+  range: lc.Range;
+  snippet: string;
+}
+
 // The command ids the server mirrors through workspace/executeCommand. The
 // extension registers them itself (with client-side rendering) and keeps
 // vscode-languageclient from registering them a second time.

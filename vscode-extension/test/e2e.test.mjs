@@ -348,6 +348,11 @@ before(async () => {
   fs.chmodSync(workspaceBinary, 0o755);
   fs.mkdirSync(path.join(ws, ".vscode"));
   fs.writeFileSync(path.join(ws, ".vscode", "settings.json"), JSON.stringify({ "accls.path": "${workspaceFolder}/tools/accls" }, null, 2));
+  // A pointer whose data length accls cannot infer: its quick fix asks.
+  fs.writeFileSync(
+    path.join(ws, "scatter.c"),
+    "void scatter(float *dst, const int *idx, int count)\n{\n#pragma acc parallel loop copy(dst) copyin(idx[0:count])\n    for (int i = 0; i < count; i++) dst[idx[i]] = 1.0f;\n}\n",
+  );
   // A program that runs until it is cancelled.
   fs.writeFileSync(
     path.join(ws, "forever.c"),
@@ -521,6 +526,32 @@ test("quick fix: Ctrl+. replaces the misspelt directive", async () => {
   assert.ok(!lines.some((l) => l.includes("paralel")), `still misspelt: ${offered}`);
   // The diagnostic goes away with the edit.
   await until("the unknown-directive problem is gone", async () => !/paralel/.test(await problemsText()), 20000);
+});
+
+test("quick fix that asks: the length of a pointer's data is typed into a snippet", async () => {
+  await openFile("scatter.c");
+  // The fix comes from the semantic run (a debounce after the file opens).
+  const squiggles = page.locator(".monaco-editor[data-uri$='/scatter.c'] .squiggly-warning");
+  await until("the pointer warning's squiggle", async () => (await squiggles.count()) > 0, 30000);
+  await clickToken("/scatter.c", "#pragma acc parallel loop copy(dst)", "dst", 0.5);
+  await page.keyboard.press(`${mod}+.`);
+  const item = page.locator(".action-widget .monaco-list-row", { hasText: /type the length/ }).first();
+  await item.waitFor({ state: "visible", timeout: 20000 });
+  await screenshot("quick fixes and refactorings at the pointer");
+  // Refactorings are listed too: move the focus to the fix, then Enter.
+  const focused = page.locator(".action-widget .monaco-list-row.focused");
+  for (let i = 0; i < 10 && !/type the length/.test((await focused.textContent().catch(() => "")) ?? ""); i++) {
+    await page.keyboard.press("ArrowDown");
+  }
+  assert.match((await focused.textContent()) ?? "", /type the length/);
+  await page.keyboard.press("Enter");
+  // The snippet's placeholder is selected: typing replaces it.
+  await until("the snippet", async () => (await editorLines("/scatter.c"))?.some((l) => l.includes("copy(dst[0:n])")), 10000);
+  await page.keyboard.type("count");
+  await page.keyboard.press("Escape");
+  await until("the typed length", async () => (await editorLines("/scatter.c"))?.some((l) => l.startsWith("#pragma acc parallel loop copy(dst[0:count]) copyin(idx[0:count])")), 10000);
+  await screenshot("snippet fix with the typed length");
+  await until("the pointer warning's squiggle is gone", async () => (await squiggles.count()) === 0, 30000);
 });
 
 test("untrusted workspace: Run on Device is not offered", async () => {

@@ -22,12 +22,19 @@ float *scaled(int n)
     return p;
 }
 
-/* Unknown extent: the warning without a fix. */
+/* Unknown extent: the fix asks for the length (a snippet). */
 void unknown_extent(float *y, int *idx, int n)
 {
 #pragma acc parallel loop copyin(idx[0:n])
     for (int i = 0; i < n; i++)
         y[idx[i]] = 1.0f; // want "'y' is a pointer: .*map it with a sub-array"
+}
+
+void unknown_mapped(float *q, int *idx, int n)
+{
+#pragma acc parallel loop copy(q) copyin(idx[0:n]) // want "only the pointer value of 'q' is mapped by 'copy'.*such as q\[0:n\]"
+    for (int i = 0; i < n; i++)
+        q[idx[i]] = 1.0f;
 }
 
 /* Valid: mapped by an enclosing data region, by enter data, under default(present),
