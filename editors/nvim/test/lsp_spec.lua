@@ -213,3 +213,58 @@ H.test('lsp: inlay hints show the implicit data clauses', function()
   end
   H.ok(found, 'no firstprivate hint on line %d: %s', l + 1, table.concat(labels, ' | '))
 end)
+
+H.test('lsp: snippet parsing of accls.applySnippetEdit', function()
+  local parse = require('accls.snippet').parse
+  H.eq({ '[0:', { index = 1, default = 'n' }, ']' }, parse('[0:${1:n}]$0'), '[0:${1:n}]$0')
+  H.eq({ ' default(', { index = 1, default = 'none' }, ')' }, parse(' default(${1|none,present|})'), 'choice')
+  H.eq({ 'a$b}c\\' }, parse('a\\$b\\}c\\\\'), 'escapes')
+end)
+
+H.test('lsp: a quick fix that asks for the length of a pointer\'s data', function()
+  local file = H.write('scatter.c', table.concat({
+    'void scatter(float *dst, const int *idx, int count)',
+    '{',
+    '#pragma acc parallel loop copy(dst) copyin(idx[0:count])',
+    '    for (int i = 0; i < count; i++) dst[idx[i]] = 1.0f;',
+    '}',
+    '',
+  }, '\n'))
+  local b = H.open(file)
+  local l, c = H.find(b, 'copy(dst)')
+  -- A semantic diagnostic: it comes a debounce after the file opens.
+  H.wait(function()
+    return H.find_diag(b, 'implicit-copy-pointer-no-bounds', l)
+  end, function()
+    return 'no implicit-copy-pointer-no-bounds diagnostic; have: ' .. H.codes(b)
+  end)
+  vim.api.nvim_win_set_cursor(0, { l + 1, c + #'copy(' })
+  local seen = H.stub_select(function(items, fmt)
+    for _, it in ipairs(items) do
+      if (fmt(it)):find('type the length', 1, true) then
+        return it
+      end
+    end
+  end)
+  local asked
+  local orig = vim.ui.input
+  vim.ui.input = function(opts, on_confirm)
+    vim.ui.input = orig
+    asked = opts
+    on_confirm('count')
+  end
+  vim.lsp.buf.code_action()
+  H.wait(function()
+    return vim.api.nvim_buf_get_lines(b, l, l + 1, false)[1]:find('copy(dst[0:count])', 1, true)
+  end, function()
+    return 'the length was not filled in; actions offered: ' .. vim.inspect(seen) .. '; asked: ' .. vim.inspect(asked) ..
+        '; line: ' .. vim.api.nvim_buf_get_lines(b, l, l + 1, false)[1]
+  end)
+  H.eq('n', asked and asked.default, 'the placeholder is the default answer')
+  H.ok(asked.prompt:find('type the length', 1, true), 'prompt: %s', asked.prompt)
+  H.wait(function()
+    return not H.find_diag(b, 'implicit-copy-pointer-no-bounds', l)
+  end, function()
+    return 'the warning is still there after the fix: ' .. H.codes(b)
+  end)
+end)

@@ -111,6 +111,10 @@ function M.lsp_config(opts)
     init = c.settings
   end
   local on_attach = c.on_attach
+  -- Quick fixes that ask for text come as the command
+  -- accls.applySnippetEdit, which this plugin runs (accls.snippet).
+  local capabilities = merge(c.capabilities or vim.lsp.protocol.make_client_capabilities(),
+    { experimental = { accls = { snippetEdits = true } } })
   return {
     name = 'accls',
     cmd = c.cmd,
@@ -118,7 +122,7 @@ function M.lsp_config(opts)
     root_markers = c.root_markers,
     settings = c.settings,
     init_options = init,
-    capabilities = c.capabilities,
+    capabilities = capabilities,
     handlers = M.handlers(),
     on_attach = function(client, bufnr)
       M.on_attach(client, bufnr)
@@ -178,6 +182,10 @@ vim.lsp.commands['accls.run'] = function(cmd, ctx)
   if lens_buffer(cmd, ctx) then
     require('accls.run').start()
   end
+end
+
+vim.lsp.commands['accls.applySnippetEdit'] = function(cmd, ctx)
+  require('accls.snippet').apply(cmd, ctx)
 end
 
 vim.lsp.commands['accls.selectDevice'] = function(cmd)
