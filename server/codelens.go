@@ -34,8 +34,8 @@ type lensCommand struct {
 func codeLensRequest(_ context.Context, s *server, r *request) (any, error) {
 	lenses := []codeLens{}
 	snap := r.snap
-	if snap == nil || snap.file == nil {
-		return lenses, nil
+	if snap == nil || snap.file == nil || snap.cxx {
+		return lenses, nil // the compiler reads C
 	}
 	doc := protocol.TextDocumentIdentifier{URI: protocol.DocumentURI(snap.uri)}
 	var main *codeLens

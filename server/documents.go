@@ -40,6 +40,10 @@ type snapshot struct {
 	dirDiags  []analysis.Diagnostic
 	binary    bool
 	truncated bool
+	// cxx: the client said the document is C++. accls checks its directives
+	// only: the C front end (and so the semantic checks, the preview and
+	// runs) reads C.
+	cxx bool
 }
 
 // docEntry is what the server keeps per open document.
@@ -49,7 +53,13 @@ type docEntry struct {
 	warnedBinary, warnedLarge bool
 	// sem is the document's semantic pipeline (semantic.go).
 	sem semDoc
+	// cxx: opened with a C++ languageId (snapshot.cxx).
+	cxx bool
 }
+
+// cxxLanguages are the languageIds whose documents are C++ (VS Code's and
+// Neovim's filetype names).
+var cxxLanguages = map[string]bool{"cpp": true, "cuda-cpp": true, "objective-cpp": true, "cuda": true}
 
 // documents are the open documents, by URI.
 type documents struct {
@@ -166,7 +176,7 @@ func didOpen(_ context.Context, s *server, params []byte) error {
 	if old := s.docs.get(td.URI); old != nil {
 		old.closeSemantic() // opened twice: the new text wins
 	}
-	e := &docEntry{}
+	e := &docEntry{cxx: cxxLanguages[td.LanguageID]}
 	s.update(td.URI, e, source.New([]byte(td.Text), td.Version))
 	return nil
 }
@@ -207,7 +217,7 @@ func didClose(_ context.Context, s *server, params []byte) error {
 // semantic ones carried over to doc's text, see semantic.go) and schedules
 // the semantic run.
 func (s *server) update(uri string, e *docEntry, doc *source.Document) {
-	snap := &snapshot{uri: uri, doc: doc}
+	snap := &snapshot{uri: uri, doc: doc, cxx: e.cxx}
 	text := doc.Text()
 	switch {
 	case isBinary(text):

@@ -64,6 +64,9 @@ func (s *server) kernels(ctx context.Context, p *KernelsParams) (*KernelsResult,
 	case snap.truncated:
 		res.Message = "the document is too large to translate"
 		return res, nil
+	case snap.cxx:
+		res.Message = "the document is C++: accls translates C only"
+		return res, nil
 	}
 	res.Version = snap.doc.Version()
 	tr, err := s.previewTranslation(ctx, snap)

@@ -64,6 +64,8 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	var text []byte
 	var file *acc.File
 	switch {
+	case snap != nil && snap.cxx:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is C++: accls compiles C only", displayName(uri))
 	case snap != nil && snap.file != nil && !snap.truncated:
 		text, file = snap.text, snap.file
 	case snap != nil:

@@ -171,7 +171,7 @@ func (s *server) scheduleSemantic(uri string, e *docEntry, snap *snapshot) {
 	// A job that has published but not yet returned counts as ended.
 	idle := sd.pending == nil
 	sd.stopLocked()
-	if sd.closed || s.sem.delay < 0 || snap.file == nil || snap.truncated || len(snap.text) > maxSemantic {
+	if sd.closed || s.sem.delay < 0 || snap.file == nil || snap.truncated || snap.cxx || len(snap.text) > maxSemantic {
 		return
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
