@@ -273,6 +273,12 @@ func (h *hgen) node(n *Node) {
 		if n.If != "" {
 			h.w(ind, "}")
 		}
+	case NodeDeclare:
+		h.hostDeclare(n, ind, loc) // declare.go
+	case NodeDeclareExit:
+		h.hostDeclareExit(n, ind, loc)
+	case NodeHostData:
+		h.hostData(n, ind, loc) // hostdata.go
 	case NodeInit:
 		h.w(ind, "accrt_init();")
 	case NodeShutdown:

@@ -30,6 +30,10 @@ func (c *compilation) lowerNodes(ns []*Node) {
 
 func (c *compilation) lowerNode(n *Node) {
 	d := n.Dir
+	if n.Kind == NodeDeclare || n.Kind == NodeDeclareExit {
+		c.lowerDeclare(n) // declare.go
+		return
+	}
 	fn := n.Region.Func.Func
 	n.If = clauseText(d, "if")
 	if cl := findClause(d, "async"); cl != nil {
@@ -57,6 +61,8 @@ func (c *compilation) lowerNode(n *Node) {
 	case NodeUpdate:
 		n.IfPresent = findClause(d, "if_present") != nil
 		n.Data = c.dataClauses(d, fn, "self", "host", "device")
+	case NodeHostData:
+		c.lowerHostData(n) // hostdata.go
 	case NodeWait:
 		n.HasWait = true
 		if d.Paren != nil {
@@ -727,8 +733,10 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			return fail("'%s' has no data attribute: default(none) requires a clause for every variable the construct uses", v.Name)
 		}
 		return fail("'%s': %s", v.Name, a.Reason)
-	case analysis.AttrAttach, analysis.AttrDeclared:
+	case analysis.AttrAttach:
 		return fail("'%s': %s is not supported by the compiler yet", v.Name, a.Attr)
+	case analysis.AttrDeclared:
+		return l.declared(cv, a) // declare.go
 	case analysis.AttrReduction:
 		// A reduction clause on the construct naming a variable that is
 		// privatized: handled as a local value.
