@@ -388,9 +388,7 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 	}
-	for _, k := range con.Kernels {
-		h.kernel(k, in, loc)
-	}
+	h.launches(con, in, loc) // devicetype.go
 	h.exits(n.Data, in, "", "0", loc)
 	if cond != "" {
 		st := con.Region.Stmt

@@ -107,6 +107,9 @@ type Construct struct {
 	HasWait      bool
 	Vars         []*CVar
 	Kernels      []*Kernel
+	// DeviceTypes: the launch shape per device class when device_type
+	// sections change it (devicetype.go), in the order of the run-time test.
+	DeviceTypes []*DeviceTypeLaunch
 }
 
 // VarMode is how a compute construct gets a variable to its kernels.

@@ -275,6 +275,7 @@ func (c *compilation) lowerCompute(n *Node) {
 	con.NumWorkers = clauseText(d, "num_workers")
 	con.VectorLength = clauseText(d, "vector_length")
 	con.Default = clauseText(d, "default")
+	c.deviceTypeSections(con) // devicetype.go
 	if cl := findClause(d, "self"); cl != nil {
 		con.Self = "1"
 		if cl.Args != nil && len(cl.Args.Items) > 0 {
