@@ -98,6 +98,11 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 	ok := true
 	for _, s := range secs[1:] {
 		for _, cl := range s.clauses {
+			if !containsStr(d.Spec.AfterDeviceType, cl.Spec.Name) && len(d.Spec.AfterDeviceType) > 0 {
+				c.errorAt(cl.NameSpan, "'%s' may not follow 'device_type' on '%s' (OpenACC 3.3 §2.4): move it before the first device_type", cl.Name, d.Spec.Name)
+				ok = false
+				continue
+			}
 			if !containsStr(afterDeviceTypeSupported, cl.Spec.Name) {
 				c.errorAt(cl.NameSpan, "'%s' after 'device_type' is not supported by the compiler yet (per device type: num_gangs, num_workers, vector_length, async)", cl.Name)
 				ok = false
