@@ -392,3 +392,12 @@ func (l *lowering) declared(cv *CVar, a *analysis.VarAttr) *CVar {
 	l.c.errorAt(a.First, "'%s' has type '%s': only scalars and arrays of numbers can be declared for the device", v.Name, v.Type.Name)
 	return nil
 }
+
+// declareExitComment is the comment of an exit node: which declares it ends.
+func declareExitComment(n *Node, first string) string {
+	s := "leaving the scope of " + first
+	if len(n.Exits) > 1 {
+		s += fmt.Sprintf(" and %d more declare directive(s)", len(n.Exits)-1)
+	}
+	return s
+}

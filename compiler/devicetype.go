@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -113,7 +114,7 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 		return
 	}
 	launch := func(s *dtSection, cond string) *DeviceTypeLaunch {
-		l := &DeviceTypeLaunch{Cond: cond, Names: c.text(s.header.Args.Span)}
+		l := &DeviceTypeLaunch{Cond: cond, Names: strings.TrimSuffix(strings.TrimPrefix(c.text(s.header.Args.Span), "("), ")")}
 		l.NumGangs = sectionText(s.clauses, "num_gangs")
 		l.NumWorkers = sectionText(s.clauses, "num_workers")
 		l.VectorLength = sectionText(s.clauses, "vector_length")
@@ -162,7 +163,7 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 	if star != nil {
 		con.DeviceTypes = append(con.DeviceTypes, launch(star, ""))
 	} else if len(con.DeviceTypes) > 0 {
-		con.DeviceTypes = append(con.DeviceTypes, &DeviceTypeLaunch{Names: "default"})
+		con.DeviceTypes = append(con.DeviceTypes, &DeviceTypeLaunch{}) // the defaults
 	}
 }
 
@@ -221,6 +222,8 @@ func (h *hgen) launches(con *Construct, ind, loc string) {
 			h.w(ind, "if (%s) { /* device_type(%s) */", l.Cond, l.Names)
 		case l.Cond != "":
 			h.w(ind, "} else if (%s) { /* device_type(%s) */", l.Cond, l.Names)
+		case l.Names == "":
+			h.w(ind, "} else { /* no device_type section: the defaults */")
 		default:
 			h.w(ind, "} else { /* device_type(%s) */", l.Names)
 		}
@@ -243,4 +246,28 @@ func (h *hgen) launches(con *Construct, ind, loc string) {
 	}
 	h.w(ind, "}")
 	con.NumGangs, con.NumWorkers, con.VectorLength, con.Async = ng, nw, vl, async
+}
+
+// dumpDeviceTypes prints the per-device-type launches of a construct.
+func dumpDeviceTypes(b *strings.Builder, con *Construct, ind string) {
+	for _, l := range con.DeviceTypes {
+		cond := l.Cond
+		if cond == "" {
+			cond = "otherwise"
+		}
+		if l.Names == "" {
+			fmt.Fprintf(b, "%sno device_type section, %s: the defaults", ind, cond)
+		} else {
+			fmt.Fprintf(b, "%sdevice_type(%s) when %s:", ind, l.Names, cond)
+		}
+		for _, kv := range [][2]string{{"num_gangs", l.NumGangs}, {"num_workers", l.NumWorkers}, {"vector_length", l.VectorLength}} {
+			if kv[1] != "" {
+				fmt.Fprintf(b, " %s(%s)", kv[0], kv[1])
+			}
+		}
+		if l.Async != nil {
+			fmt.Fprintf(b, " async(%s)", *l.Async)
+		}
+		b.WriteString("\n")
+	}
 }

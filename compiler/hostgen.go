@@ -185,6 +185,9 @@ func (h *hgen) directiveText(n *Node) string {
 	s = strings.ReplaceAll(s, "\\\n", " ")
 	s = strings.Join(strings.Fields(s), " ")
 	s = strings.ReplaceAll(s, "*/", "* /")
+	if n.Kind == NodeDeclareExit {
+		s = declareExitComment(n, s) // declare.go
+	}
 	return s
 }
 

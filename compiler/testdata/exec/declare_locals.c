@@ -57,8 +57,8 @@ static long total(int n)
 	return sum + data[N - 1];
 }
 
-/* declare in a loop body: entered and exited on every iteration, also when
- * continue and break leave the body. */
+/* declare in a loop body (two directives: copy, copyout): entered and
+ * exited on every iteration, also when continue and break leave the body. */
 static int rounds(int n)
 {
 	int done = 0;
@@ -67,14 +67,18 @@ static int rounds(int n)
 		for (int i = 0; i < 16; i++)
 			v[i] = r;
 #pragma acc declare copy(v)
+		int w[16];
+#pragma acc declare copyout(w)
 #pragma acc parallel loop
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < 16; i++) {
 			v[i] += i;
+			w[i] = 2 * v[i];
+		}
 		/* a mapping left behind by a missed exit would be found again at
 		 * the next iteration (same stack slot) with stale device data */
-#pragma acc update self(v)
+#pragma acc update self(v, w)
 		for (int i = 0; i < 16; i++)
-			if (v[i] != r + i)
+			if (v[i] != r + i || w[i] != 2 * (r + i))
 				return -1;
 		if (r % 3 == 0)
 			continue;

@@ -1,6 +1,7 @@
 /* host_data use_device (OpenACC 3.3 §2.8): inside the construct, a pointer
- * or array stands for the device address of its present data; a user
- * function (using it in a deviceptr clause) and the acc_* API receive it. if_present
+ * or array stands for the device address of its present data; user
+ * functions (using it through a deviceptr clause or declare deviceptr) and
+ * the acc_* API receive it. if_present
  * keeps the host address for absent data, and if(false) keeps host
  * addresses. */
 // exec-args: 500
@@ -20,6 +21,16 @@ static void device_axpy(int n, double f, const double *x, double *y)
 #pragma acc parallel loop deviceptr(x, y)
 	for (int i = 0; i < n; i++)
 		y[i] += f * x[i];
+}
+
+/* The same through declare deviceptr: d holds a device address for the
+ * whole function, so compute constructs use it without a clause. */
+static void device_scale(int n, double f, double *d)
+{
+#pragma acc declare deviceptr(d)
+#pragma acc parallel loop
+	for (int i = 0; i < n; i++)
+		d[i] *= f;
 }
 
 /* Whether p (inside host_data) is the device address of host address h;
@@ -59,6 +70,8 @@ int main(int argc, char **argv)
 			}
 			device_axpy(n, 2.0, x, y);
 			device_axpy(n, 1.0, y, y); /* y *= 2 */
+			device_scale(n, 0.5, y);
+			device_scale(n, 2.0, y);
 		}
 		/* an array: its device address, passed on as a pointer */
 #pragma acc host_data use_device(table)
