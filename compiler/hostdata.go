@@ -60,6 +60,25 @@ func (c *compilation) lowerHostData(n *Node) {
 		}
 	}
 	c.lowerNodes(n.Children)
+	c.checkUseDeviceInCompute(n, n.Children)
+}
+
+// checkUseDeviceInCompute rejects compute constructs in a host_data body
+// that would look a use_device variable up as host data: it holds a device
+// address there, which only a deviceptr clause can take.
+func (c *compilation) checkUseDeviceInCompute(hd *Node, ns []*Node) {
+	for _, n := range ns {
+		if n.Kind == NodeCompute && n.Construct != nil {
+			for _, cv := range n.Construct.Vars {
+				for _, di := range hd.Data {
+					if cv.Var == di.Var && !cv.DevPtr && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
+						c.errorAt(n.Dir.NameSpan, "'%s' holds a device address in the host_data construct on line %d: name it in a deviceptr clause here", cv.Name, hd.Line)
+					}
+				}
+			}
+		}
+		c.checkUseDeviceInCompute(hd, n.Children)
+	}
 }
 
 // hostData writes a host_data construct.

@@ -26,6 +26,13 @@ void f(int n, float *a)
 	{
 		y = 1;
 	}
+#pragma acc data copy(a[0:n])
+#pragma acc host_data use_device(a)
+	{
+#pragma acc parallel loop
+		for (int i = 0; i < n; i++)
+			a[i] = 0;
+	}
 #pragma acc parallel loop device_type(mystery) num_gangs(4) copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		a[i] = 0;
