@@ -1,5 +1,5 @@
-/* declare in functions (OpenACC 3.3 §2.13): create, copyin and copy on
- * local arrays and scalars act like a data region over the rest of their
+/* declare in functions (OpenACC 3.3 §2.13): create, copyin, copy, copyout
+ * and present on local arrays act like a data region over the rest of their
  * block; the exit actions run at the end of the block and before every
  * return (the returned expression is evaluated first), break and continue
  * that leaves it. Compute constructs in the scope use the device copies. */
@@ -89,6 +89,26 @@ static int rounds(int n)
 	return done;
 }
 
+/* declare present: x entered by enter data before the directive; the
+ * declare's exit at the end of the function frees it (both counters 0). */
+static int present_scope(int f)
+{
+	int x[32];
+	for (int i = 0; i < 32; i++)
+		x[i] = i;
+#pragma acc enter data copyin(x)
+#pragma acc declare present(x)
+#pragma acc parallel loop
+	for (int i = 0; i < 32; i++)
+		x[i] *= f;
+#pragma acc update self(x)
+#pragma acc exit data delete(x)
+	int bad = 0;
+	for (int i = 0; i < 32; i++)
+		bad += x[i] != f * i;
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 1000;
@@ -120,6 +140,10 @@ int main(int argc, char **argv)
 	int d = rounds(20);
 	if (d != 1 + 2 + 4 + 5) {
 		printf("FAIL rounds = %d\n", d);
+		fails++;
+	}
+	if (present_scope(3) || present_scope(5)) {
+		printf("FAIL present_scope\n");
 		fails++;
 	}
 	printf("steps %d %d, total %ld, rounds %d\n", s1, s2, t, d);
