@@ -21,6 +21,8 @@ float scratch[N];
 double big[N];
 #pragma acc declare link(big)
 int plain[N]; /* no declare: implicit copy */
+long table_sum; /* a scalar: its device copy */
+#pragma acc declare create(table_sum)
 
 static void set_coef(int scale)
 {
@@ -99,6 +101,22 @@ int main(int argc, char **argv)
 			printf("FAIL big[%d] = %g\n", i, big[i]);
 			return 1;
 		}
+	/* a declared scalar: the construct writes its device copy (kernels:
+	 * gcc 12, at the OpenACC 2.6 level, would make it firstprivate in
+	 * serial/parallel, where 3.3 counts the declare as a visible data
+	 * clause) */
+	table_sum = -1;
+#pragma acc kernels
+	{
+		table_sum = 0;
+		for (int i = 0; i < 8; i++)
+			table_sum += table[i];
+	}
+#pragma acc update self(table_sum)
+	if (table_sum != 87) {
+		printf("FAIL table_sum = %ld\n", table_sum);
+		fails++;
+	}
 	/* a global without declare: implicit copy at the construct */
 #pragma acc parallel loop
 	for (int i = 0; i < N; i++)
@@ -108,7 +126,7 @@ int main(int argc, char **argv)
 			printf("FAIL plain[%d] = %d\n", i, plain[i]);
 			return 1;
 		}
-	printf("use_all = %ld, coef[5] = %g, big[3] = %g, plain[9] = %d\n", s, coef[5], big[3], plain[9]);
+	printf("use_all = %ld, coef[5] = %g, big[3] = %g, plain[9] = %d, table_sum = %ld\n", s, coef[5], big[3], plain[9], table_sum);
 	if (fails)
 		return 1;
 	printf("OK\n");
