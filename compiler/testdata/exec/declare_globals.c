@@ -126,6 +126,27 @@ int main(int argc, char **argv)
 			printf("FAIL plain[%d] = %d\n", i, plain[i]);
 			return 1;
 		}
+#ifdef _OPENACC
+	/* after a shutdown, the next use initializes again and enters the
+	 * declared globals again (copyin copies the current host value) */
+	if (acc_get_device_type() != acc_device_host) {
+		acc_shutdown(acc_get_device_type());
+#pragma acc parallel loop
+		for (int i = 0; i < N; i++)
+			plain[i] = table[i % 8] * 2;
+		if (!acc_is_present(coef, sizeof coef) || !acc_is_present(table, sizeof table)) {
+			printf("FAIL declared globals not present after a shutdown\n");
+			fails++;
+		}
+		for (int i = 0; i < N; i++) {
+			if (plain[i] != table[i % 8] * 2) {
+				printf("FAIL after a shutdown: plain[%d] = %d\n", i, plain[i]);
+				return 1;
+			}
+			plain[i] = table[i % 8] + i; /* as without the shutdown */
+		}
+	}
+#endif
 	printf("use_all = %ld, coef[5] = %g, big[3] = %g, plain[9] = %d, table_sum = %ld\n", s, coef[5], big[3], plain[9], table_sum);
 	if (fails)
 		return 1;
