@@ -18,10 +18,11 @@ import (
 // of the block that holds it: the entry actions where the directive is
 // (structured counter), the exit actions, latest declare first, at the end
 // of the block and before every return, break or continue that leaves it (a
-// `return expr` evaluates expr first). goto out of such a block is an
-// error. The variables must be declared in that block (or be parameters of
-// a declare in the function body); pointers are only allowed in deviceptr
-// (a declare of a pointer would put the pointer itself on the device).
+// `return expr` evaluates expr first). A goto inside such a block is an
+// error. The variables must be declared in that block (parameters: in the
+// function body's outermost block); pointers are only allowed in deviceptr
+// (a declare of a pointer would put the pointer itself on the device), and
+// device_resident acts like create (the host copy is not used).
 //
 // At file scope, create / copyin / device_resident make a global present for
 // the whole program: a constructor registers it with the runtime
@@ -31,6 +32,13 @@ import (
 // link only names the global: a later data clause gives it device data.
 // Compute constructs use a declared variable's device copy (a present
 // lookup, an error when a link global has no data).
+
+// The clauses of declare and host_data that the compiler implements (the
+// outline pass's supported table).
+func init() {
+	supported["declare"] = []string{"copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link"}
+	supported["host_data"] = []string{"use_device", "if", "if_present"} // hostdata.go
+}
 
 // declareClauses are the clauses of declare with their entry/exit kinds;
 // deviceptr and link move nothing.
@@ -42,16 +50,11 @@ var declareClauses = map[string]string{
 // fileScopeDeclare lists the clauses that a file-scope declare accepts.
 var fileScopeDeclare = []string{"create", "copyin", "device_resident", "link", "deviceptr"}
 
-// outlineGlobalDeclares makes the nodes of the file-scope declares (other
-// file-scope directives are errors).
+// outlineGlobalDeclares makes the nodes of the file-scope declares.
 func (c *compilation) outlineGlobalDeclares() []*Node {
 	var out []*Node
 	for _, d := range c.model.Acc.Directives {
-		if d.Depth != 0 || d.Spec == nil {
-			continue
-		}
-		if d.Spec.Name != "declare" {
-			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
+		if d.Depth != 0 || d.Spec == nil || d.Spec.Name != "declare" {
 			continue
 		}
 		if !c.checkDirective(d) {

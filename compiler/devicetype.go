@@ -26,6 +26,14 @@ import (
 // collapse, tile...) and wait would change the kernels or the entry code and
 // are errors, as is device_type on loop constructs (the outline pass).
 
+// device_type is supported on the compute constructs (the outline pass's
+// supported table); on loop constructs it stays an error.
+func init() {
+	for _, d := range []string{"parallel", "serial", "kernels"} {
+		supported[d] = append(supported[d], "device_type")
+	}
+}
+
 // deviceClasses are the OpenCL device classes a section can name, in the
 // order of the run-time test, with the OpenACC names that map to them.
 var deviceClasses = []struct {

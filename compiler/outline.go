@@ -16,16 +16,14 @@ import (
 
 // supported lists, per directive, the clauses the compiler implements.
 var supported = map[string][]string{
-	"parallel":   {"if", "self", "async", "device_type", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
-	"serial":     {"if", "self", "async", "device_type", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
-	"kernels":    {"if", "self", "async", "device_type", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
+	"parallel":   {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
+	"serial":     {"if", "self", "async", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
+	"kernels":    {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction"},
 	"data":       {"if", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"enter data": {"if", "async", "wait", "copyin", "create"},
 	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
-	"declare":    {"copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link"},
-	"host_data":  {"use_device", "if", "if_present"},
 	"wait":       {"if"},
 	"cache":      {},
 	"init":       {},
@@ -36,8 +34,13 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
-	// Directives outside function bodies: declare (declare.go); routine is not supported.
-	p.Nodes = c.outlineGlobalDeclares()
+	// Directives outside function bodies: routine is not supported.
+	for _, d := range m.Acc.Directives {
+		if d.Depth == 0 && d.Spec != nil && d.Spec.Name != "declare" {
+			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
+		}
+	}
+	p.Nodes = c.outlineGlobalDeclares() // declare.go
 	for _, fm := range m.Funcs {
 		if len(fm.Directives) == 0 {
 			continue
