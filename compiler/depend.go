@@ -175,6 +175,18 @@ func (l *lowering) independent(lp *Loop, top bool) string {
 		}
 	}
 	if top {
+		// A reduction found here becomes the construct's: the variable
+		// must not be used elsewhere in the construct (x = 0 before the
+		// loop would be lost in the combination with the original value).
+		for _, f := range reds {
+			if a := l.byVar[f.v]; a != nil {
+				for _, r := range a.Refs {
+					if r.Span.Start < lp.Stmts[0].Span.Start || r.Span.End > lp.Stmts[0].Span.End {
+						return fmt.Sprintf("'%s' is updated like a reduction but also used outside the loop", f.v.Name)
+					}
+				}
+			}
+		}
 		for _, f := range reds {
 			l.redClauses[f.v] = append(l.redClauses[f.v], redClause{op: f.op, loop: lp, item: nil})
 			lp.Note = "auto: reduction(" + f.op + ":" + f.v.Name + ") found"

@@ -52,7 +52,15 @@
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
 //     arguments, the launch, accls_reduce, accrt_exit in reverse order. Data
 //     constructs keep their (transformed) bodies; the if clause keeps the
-//     original statement as the host fallback. The kernels are embedded as a
+//     original statement as the host fallback (also for self). declare in a
+//     function enters its data at the directive and exits it at the end of
+//     its block and before each return/break/continue leaving the block
+//     (declare.go); file-scope declares register their globals with the
+//     runtime, which enters them when it initializes. host_data shadows
+//     each use_device variable with its device address (hostdata.go).
+//     device_type sections of compute constructs give one launch sequence
+//     per OpenCL device class, chosen at run time (devicetype.go). The
+//     kernels are embedded as a
 //     string (built once per run by the runtime); #line directives keep the
 //     user's line numbers.
 //   - build (build.go): cc -O2 -D_OPENACC=202211 -I DIR FILE.host.c
@@ -68,8 +76,11 @@
 //
 // # Not supported yet
 //
-// atomic, routine (calls to user functions in compute constructs), declare,
-// host_data, cache (ignored: a hint), tile, device_type, gang(dim:/static:),
+// atomic, routine (calls to user functions in compute constructs), cache
+// (ignored: a hint), tile, gang(dim:/static:), device_type on loop constructs
+// and loop clauses or wait after device_type on compute constructs, declare
+// link in functions, declare of pointers (but deviceptr) and static locals,
+// goto out of a declare's scope,
 // the zero modifier, attach/detach, struct and union data, pointers to
 // pointers, non-contiguous sub-arrays, gang-level reductions on variables
 // private to the construct, variables declared in a kernels construct and

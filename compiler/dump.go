@@ -70,6 +70,7 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) 
 		}
 	}
 	b.WriteString("\n")
+	dumpDeviceTypes(b, con, ind+"  ") // devicetype.go
 	for _, cv := range con.Vars {
 		fmt.Fprintf(b, "%s  var %s: %s", ind, cv.Name, cv.Mode)
 		if cv.Attr != 0 {

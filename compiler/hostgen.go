@@ -185,6 +185,9 @@ func (h *hgen) directiveText(n *Node) string {
 	s = strings.ReplaceAll(s, "\\\n", " ")
 	s = strings.Join(strings.Fields(s), " ")
 	s = strings.ReplaceAll(s, "*/", "* /")
+	if n.Kind == NodeDeclareExit {
+		s = declareExitComment(n, s) // declare.go
+	}
 	return s
 }
 
@@ -273,6 +276,12 @@ func (h *hgen) node(n *Node) {
 		if n.If != "" {
 			h.w(ind, "}")
 		}
+	case NodeDeclare:
+		h.hostDeclare(n, ind, loc) // declare.go
+	case NodeDeclareExit:
+		h.hostDeclareExit(n, ind, loc)
+	case NodeHostData:
+		h.hostData(n, ind, loc) // hostdata.go
 	case NodeInit:
 		h.w(ind, "accrt_init();")
 	case NodeShutdown:
@@ -382,9 +391,7 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 	}
-	for _, k := range con.Kernels {
-		h.kernel(k, in, loc)
-	}
+	h.launches(con, in, loc) // devicetype.go
 	h.exits(n.Data, in, "", "0", loc)
 	if cond != "" {
 		st := con.Region.Stmt

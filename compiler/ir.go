@@ -35,9 +35,13 @@ const (
 	NodeInit     // init: the runtime initializes eagerly
 	NodeShutdown // shutdown
 	NodeIgnored  // cache: a hint, dropped
+	// declare.go, hostdata.go
+	NodeDeclare     // declare: entry actions (in a function) or a global's registration (file scope)
+	NodeDeclareExit // the exit actions of the declares that a return, break, continue or a scope's end leaves
+	NodeHostData    // host_data use_device: the body sees device addresses
 )
 
-var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored"}
+var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored", "declare", "declare exit", "host_data"}
 
 func (k NodeKind) String() string { return nodeKindNames[k] }
 
@@ -60,6 +64,14 @@ type Node struct {
 	Async     *string      // async clause: nil when absent, "" without argument
 	Wait      []string     // wait clause arguments (or the wait directive's)
 	HasWait   bool
+	// NodeDeclareExit: the declares it exits (latest first) and the jump
+	// statement it precedes (nil at the end of a declare's scope).
+	Exits []*Node
+	Jump  *cfacts.Stmt
+	// NodeDeclare: Global for a file-scope declare; Scope is the block a
+	// function's declare covers.
+	Global bool
+	Scope  *cfacts.Stmt
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host
@@ -95,6 +107,9 @@ type Construct struct {
 	HasWait      bool
 	Vars         []*CVar
 	Kernels      []*Kernel
+	// DeviceTypes: the launch shape per device class when device_type
+	// sections change it (devicetype.go), in the order of the run-time test.
+	DeviceTypes []*DeviceTypeLaunch
 }
 
 // VarMode is how a compute construct gets a variable to its kernels.

@@ -30,6 +30,10 @@ func (c *compilation) lowerNodes(ns []*Node) {
 
 func (c *compilation) lowerNode(n *Node) {
 	d := n.Dir
+	if n.Kind == NodeDeclare || n.Kind == NodeDeclareExit {
+		c.lowerDeclare(n) // declare.go
+		return
+	}
 	fn := n.Region.Func.Func
 	n.If = clauseText(d, "if")
 	if cl := findClause(d, "async"); cl != nil {
@@ -57,6 +61,8 @@ func (c *compilation) lowerNode(n *Node) {
 	case NodeUpdate:
 		n.IfPresent = findClause(d, "if_present") != nil
 		n.Data = c.dataClauses(d, fn, "self", "host", "device")
+	case NodeHostData:
+		c.lowerHostData(n) // hostdata.go
 	case NodeWait:
 		n.HasWait = true
 		if d.Paren != nil {
@@ -269,6 +275,7 @@ func (c *compilation) lowerCompute(n *Node) {
 	con.NumWorkers = clauseText(d, "num_workers")
 	con.VectorLength = clauseText(d, "vector_length")
 	con.Default = clauseText(d, "default")
+	c.deviceTypeSections(con) // devicetype.go
 	if cl := findClause(d, "self"); cl != nil {
 		con.Self = "1"
 		if cl.Args != nil && len(cl.Args.Items) > 0 {
@@ -727,8 +734,10 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			return fail("'%s' has no data attribute: default(none) requires a clause for every variable the construct uses", v.Name)
 		}
 		return fail("'%s': %s", v.Name, a.Reason)
-	case analysis.AttrAttach, analysis.AttrDeclared:
+	case analysis.AttrAttach:
 		return fail("'%s': %s is not supported by the compiler yet", v.Name, a.Attr)
+	case analysis.AttrDeclared:
+		return l.declared(cv, a) // declare.go
 	case analysis.AttrReduction:
 		// A reduction clause on the construct naming a variable that is
 		// privatized: handled as a local value.

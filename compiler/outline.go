@@ -34,12 +34,13 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
-	// Directives outside function bodies: declare and routine are not supported.
+	// Directives outside function bodies: routine is not supported.
 	for _, d := range m.Acc.Directives {
-		if d.Depth == 0 && d.Spec != nil {
+		if d.Depth == 0 && d.Spec != nil && d.Spec.Name != "declare" {
 			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
 		}
 	}
+	p.Nodes = c.outlineGlobalDeclares() // declare.go
 	for _, fm := range m.Funcs {
 		if len(fm.Directives) == 0 {
 			continue
@@ -53,8 +54,9 @@ func (c *compilation) outline() error {
 				c.errorAt(d.Span, "'%s' is not bound to a statement", d.Name)
 			}
 		}
-		p.Nodes = append(p.Nodes, c.outlineRegions(fm.Regions, nil)...)
+		p.Nodes = append(p.Nodes, c.declareExits(fm, c.outlineRegions(fm.Regions, nil))...)
 	}
+	slices.SortStableFunc(p.Nodes, func(a, b *Node) int { return a.Span.Start - b.Span.Start })
 	return c.errs()
 }
 
@@ -131,6 +133,10 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		n.Kind = NodeInit
 	case "shutdown":
 		n.Kind = NodeShutdown
+	case "declare":
+		return c.outlineDeclare(n)
+	case "host_data":
+		return c.outlineHostData(n)
 	default:
 		c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", name)
 		return nil

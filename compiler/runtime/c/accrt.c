@@ -521,6 +521,7 @@ static cl_device_type want_cl_type(acc_device_t t)
 }
 
 static void profile_at_exit(void);
+static void declared_enter_all(void); /* declare on globals, at the end of this file */
 
 static void init(void)
 {
@@ -621,6 +622,7 @@ static void init(void)
 			atexit(profile_at_exit);
 		}
 	}
+	declared_enter_all();
 }
 
 static void ensure(void)
@@ -1951,4 +1953,65 @@ void *acc_hostptr(void *d)
 void acc_wait_all(void)
 {
 	accrt_wait_all();
+}
+
+/* ---------------------------------------------------------------------------
+ * declare on globals and host_data use_device (compiler/declare.go,
+ * compiler/hostdata.go; accrt.h section 8)
+ * ------------------------------------------------------------------------- */
+
+typedef struct declared {
+	accrt_clause clause;
+	void *host;
+	size_t bytes;
+	const char *name, *loc;
+} declared_t;
+
+static struct {
+	declared_t *v;
+	size_t n;
+} D;
+
+static void declared_enter(const declared_t *g)
+{
+	ctx_t c = {"accrt_declare_global", NULL, 0, 0, NULL, NULL};
+	c.name = g->name;
+	c.loc = g->loc;
+	c.clause = g->clause;
+	(void)data_enter(g->clause, g->host, g->bytes, 0, &c);
+}
+
+static void declared_enter_all(void)
+{
+	size_t i;
+	for (i = 0; i < D.n; i++)
+		declared_enter(&D.v[i]);
+}
+
+void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const char *name, const char *loc)
+{
+	D.v = xrealloc(D.v, (D.n + 1) * sizeof *D.v);
+	D.v[D.n].clause = clause;
+	D.v[D.n].host = host;
+	D.v[D.n].bytes = bytes;
+	D.v[D.n].name = name;
+	D.v[D.n].loc = loc;
+	D.n++;
+	if (S.ready)
+		declared_enter(&D.v[D.n - 1]);
+}
+
+void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
+{
+	map_t *m;
+	if (!host)
+		return NULL;
+	ensure();
+	if (lookup((uintptr_t)host, 0, &m) == FOUND)
+		return devaddr_of(m, (uintptr_t)host);
+	if (flags & ACCRT_IF_PRESENT)
+		return host;
+	fatal("'%s' (host %p) is not present on the device (use_device at %s)", name ? name : "?", host,
+	      loc ? loc : "?");
+	return NULL;
 }

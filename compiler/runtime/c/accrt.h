@@ -364,6 +364,29 @@ void accrt_partials_release(cl_mem partials);
  * "CL_UNKNOWN_ERROR" otherwise. */
 const char *accrt_cl_error_name(cl_int err);
 
+/* ---------------------------------------------------------------------------
+ * 8. declare on globals and host_data use_device
+ * ---------------------------------------------------------------------------
+ * A file-scope `declare create|copyin|device_resident(g)` makes g present for
+ * the whole program. Hostgen registers it from a constructor function:
+ *
+ *   static void __attribute__((constructor)) accls_declare_L3(void)
+ *   { accrt_declare_global(ACCRT_COPYIN, (void *)g, sizeof(g), "g", "f.c:3"); }
+ *
+ * The runtime enters every registered global (the entry action of `clause`,
+ * structured counter, so no exit data removes it) when it initializes: at the
+ * first OpenACC use, after the device is chosen, and again after a shutdown;
+ * copyin copies the value g has then. A registration after initialization
+ * enters at once. The data stays until the program ends (or a shutdown).
+ *
+ * accrt_use_device returns the device address (the opaque value of
+ * acc_deviceptr) of present data at host; NULL gives NULL. Absent data is an
+ * error ("'p' ... is not present on the device (use_device at f.c:9)"), or,
+ * with ACCRT_IF_PRESENT in flags, returns host itself.
+ */
+void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const char *name, const char *loc);
+void *accrt_use_device(void *host, int flags, const char *name, const char *loc);
+
 #ifdef __cplusplus
 }
 #endif

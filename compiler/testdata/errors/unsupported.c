@@ -26,9 +26,5 @@ int f(int n, float *a, struct pt *p, float **rows)
 #pragma acc parallel loop copy(a[0:n])
 	for (int i = 0; i < n; i = i * 2)
 		a[i] = 2;
-#pragma acc host_data use_device(a)
-	{
-		a = 0;
-	}
 	return count;
 }
