@@ -18,8 +18,11 @@ type Program struct {
 	Constructs []*Construct // every compute construct, in source order
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
+	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
+	Int64Atomics bool
 
-	lines *lines
+	lines   *lines
+	atomics map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
 }
 
 // NodeKind is the kind of a host action.

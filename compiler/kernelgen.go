@@ -66,7 +66,7 @@ func (c *compilation) kernelgen() error {
 	if p.UsesDouble {
 		fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
 	}
-	fmt.Fprintf(&b, clPrologue, p.File, fp64)
+	fmt.Fprintf(&b, clPrologue, p.File, fp64+atomicPrologue(p))
 	c.res.CLLines = make([]int, strings.Count(b.String(), "\n"))
 	for i, s := range srcs {
 		b.WriteString("\n")
@@ -497,6 +497,10 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		return
 	}
 	ln := g.srcLine(s.Span.Start)
+	if site := g.c.prog.atomics[s]; site != nil {
+		g.atomic(s, site)
+		return
+	}
 	switch s.Kind {
 	case cfacts.StmtCompound:
 		g.line(ln, "{")

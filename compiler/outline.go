@@ -26,6 +26,7 @@ var supported = map[string][]string{
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
 	"wait":       {"if"},
 	"cache":      {},
+	"atomic":     {"read", "write", "update", "capture"},
 	"init":       {},
 	"shutdown":   {},
 }
@@ -144,6 +145,8 @@ func (c *compilation) checkLoops(rs []*analysis.Region, compute *analysis.Region
 		if c.checkDirective(r.Directive) {
 			switch r.Directive.Spec.Name {
 			case "loop", "cache":
+			case "atomic":
+				c.checkAtomic(r)
 			default:
 				c.errorAt(r.Directive.NameSpan, "'%s' inside a compute construct is not allowed", r.Directive.Spec.Name)
 			}
