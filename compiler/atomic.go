@@ -149,6 +149,20 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 	if t == "double" {
 		g.em.fp64 = true
 	}
+	// Code that several work-items run redundantly (outside the loops that
+	// partition the vector lanes or workers) performs the update once.
+	guard := ""
+	if f.Kind != "read" {
+		cond, redundant := g.atomicGuard(s.Span)
+		if f.Kind == "capture" && redundant {
+			g.fail(s.Span, "an atomic capture in code that the workers or vector lanes of a gang run redundantly (outside a worker or vector loop) is not supported yet: only one of them could perform it and get the value")
+			return
+		}
+		guard = cond
+	}
+	if guard != "" {
+		g.line(0, "if (%s) /* one work-item of those that run this code redundantly */", guard)
+	}
 	wide := bits == "ulong"
 	if wide {
 		g.c.prog.Int64Atomics = true

@@ -22,7 +22,8 @@ type Program struct {
 	Int64Atomics bool
 
 	lines   *lines
-	atomics map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
+	atomics  map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
+	routines *routineState                // the routines device code calls (routine.go)
 }
 
 // NodeKind is the kind of a host action.
@@ -204,6 +205,9 @@ type Loop struct {
 	Uniform bool
 	// GangNum and VectorLen: gang(num:) / vector(length:) of a kernels loop.
 	GangNum, VectorLen string
+	// RoutineLevels: levels partitioned by routines called in the body; the
+	// loop does not take them when it is extended as an innermost loop.
+	RoutineLevels analysis.Level
 }
 
 // LoopVar is one canonical loop: for (v = Lower; v Cmp Upper; v += Step).

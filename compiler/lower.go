@@ -750,7 +750,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			cv.Elem = elemType(t)
 			return cv
 		case t.Kind == cfacts.TypePointer:
-			if !a.Deref {
+			if !a.Deref && !callArgument(a) {
 				return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
 			}
 			// A pointer without a data clause: the data it points to must be present.
@@ -821,7 +821,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		l.con.Node.Data = append(l.con.Node.Data, di)
 		return l.arrayVar(cv, a, di, nil)
 	case t.Kind == cfacts.TypePointer:
-		if !a.Deref {
+		if !a.Deref && !callArgument(a) {
 			return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
 		}
 		if explicitHere {
@@ -908,6 +908,7 @@ func typeName(t *cfacts.Type) string {
 func (l *lowering) finishKernel(k *Kernel) {
 	con := l.con
 	if !k.Serial {
+		l.routineCallLevels(k)
 		assignLevels(k)
 		for _, e := range k.errs {
 			at := e.lp.Stmts[0].Span
@@ -1310,6 +1311,7 @@ func assignLevels(k *Kernel) {
 		if lp.Levels&analysis.LevelVector == 0 {
 			add |= analysis.LevelVector
 		}
+		add &^= lp.RoutineLevels
 		if add != 0 {
 			lp.Levels |= add
 			if lp.Note != "" {

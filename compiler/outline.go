@@ -27,6 +27,7 @@ var supported = map[string][]string{
 	"wait":       {"if"},
 	"cache":      {},
 	"atomic":     {"read", "write", "update", "capture"},
+	"routine":    routineClauses,
 	"init":       {},
 	"shutdown":   {},
 }
@@ -37,6 +38,10 @@ func (c *compilation) outline() error {
 	p := c.prog
 	// Directives outside function bodies: declare and routine are not supported.
 	for _, d := range m.Acc.Directives {
+		if d.Depth == 0 && d.Spec != nil && d.Spec.Name == "routine" {
+			c.outlineRoutineDirective(d)
+			continue
+		}
 		if d.Depth == 0 && d.Spec != nil {
 			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
 		}
@@ -53,6 +58,10 @@ func (c *compilation) outline() error {
 			if m.ByDirective[d] == nil && d.Spec != nil && d.Spec.Name != "routine" && d.Spec.Name != "declare" {
 				c.errorAt(d.Span, "'%s' is not bound to a statement", d.Name)
 			}
+		}
+		if fm.Routine != nil {
+			c.outlineRoutine(fm) // device code: no host actions
+			continue
 		}
 		p.Nodes = append(p.Nodes, c.outlineRegions(fm.Regions, nil)...)
 	}
@@ -113,6 +122,9 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		return n
 	case name == "cache":
 		n.Kind = NodeIgnored
+		return nil
+	case name == "routine":
+		c.checkRoutineName(d)
 		return nil
 	}
 	if inCompute != nil {

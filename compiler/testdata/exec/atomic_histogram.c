@@ -16,7 +16,7 @@ static double dtotal[B];
 int main(void)
 {
 	long big = 0;
-	int count = 0;
+	int count = 0, rows = 0;
 	for (int i = 0; i < N; i++)
 		key[i] = (int)((i * 2654435761u) >> 7) % B;
 #pragma acc parallel loop copyin(key) copy(hist, weight, dtotal, count)
@@ -34,7 +34,7 @@ int main(void)
 		}
 	}
 	/* Gang-level histograms in __local memory, merged with atomics. */
-#pragma acc parallel num_gangs(G) vector_length(64) copyin(key) copy(hist2, big)
+#pragma acc parallel num_gangs(G) vector_length(64) copyin(key) copy(hist2, big, rows)
 	{
 		int local[B];
 #pragma acc loop gang
@@ -54,6 +54,9 @@ int main(void)
 #pragma acc atomic update
 				big += (long)local[b] << 32;
 			}
+			/* gang-redundant code: one update per gang iteration, not one per lane */
+#pragma acc atomic update
+			rows++;
 		}
 	}
 	int want[B] = {0};
@@ -72,13 +75,13 @@ int main(void)
 		}
 		sum += hist[b];
 	}
-	if (count != want3 || big != (long)N << 32) {
-		printf("FAIL count = %d (want %d), big = %ld\n", count, want3, big);
+	if (count != want3 || big != (long)N << 32 || rows != G) {
+		printf("FAIL count = %d (want %d), big = %ld, rows = %d\n", count, want3, big, rows);
 		return 1;
 	}
 	printf("hist[0..3] = %d %d %d %d, total %ld\n", hist[0], hist[1], hist[2], hist[3], sum);
 	printf("weight[5] = %g, dtotal[5] = %g, count = %d\n", weight[5], dtotal[5], count);
-	printf("big = %ld\n", big);
+	printf("big = %ld, rows = %d\n", big, rows);
 	printf("OK\n");
 	return 0;
 }
