@@ -21,7 +21,7 @@ type Program struct {
 	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
 	Int64Atomics bool
 
-	lines   *lines
+	lines    *lines
 	atomics  map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
 	routines *routineState                // the routines device code calls (routine.go)
 }
