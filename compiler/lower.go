@@ -921,6 +921,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 		forEachLoop(k.Loops, func(lp *Loop) { lp.Levels = 0 })
 	}
 	forEachLoop(k.Loops, func(lp *Loop) { k.Levels |= lp.Levels })
+	if !k.Serial {
+		k.Levels |= l.c.routineKernelLevels(k)
+	}
 	// Name
 	if len(con.Kernels) == 1 {
 		k.Name = con.Name

@@ -205,6 +205,51 @@ func (l *lowering) routineCallLevels(k *Kernel) {
 	})
 }
 
+// routineKernelLevels are the levels that the loops of the routines kernel
+// k calls partition: the kernel's work-groups need them (vector lanes for a
+// vector routine's loop vector).
+func (c *compilation) routineKernelLevels(k *Kernel) analysis.Level {
+	var u analysis.Level
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if e.Kind == cfacts.ExprCall && e.Name != "" {
+				if fm := c.routineOf(e.Name); fm != nil {
+					u |= c.routineUses(fm, map[*analysis.FuncModel]bool{}) & routineLevelsBelow(fm.Level)
+				}
+			}
+		})
+	}
+	return u
+}
+
+// routineUses is the union of the levels of the loops of routine fm and of
+// the routines it calls.
+func (c *compilation) routineUses(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) analysis.Level {
+	if seen[fm] || fm.Func.Body == nil {
+		return 0
+	}
+	seen[fm] = true
+	var u analysis.Level
+	var walk func(rs []*analysis.Region)
+	walk = func(rs []*analysis.Region) {
+		for _, r := range rs {
+			if r.IsLoop() {
+				u |= r.Level & allLevels
+			}
+			walk(r.Children)
+		}
+	}
+	walk(fm.Regions)
+	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+		if e.Kind == cfacts.ExprCall && e.Name != "" {
+			if callee := c.routineOf(e.Name); callee != nil {
+				u |= c.routineUses(callee, seen)
+			}
+		}
+	})
+	return u
+}
+
 // callArgument reports whether a variable is passed to a function (its
 // address, array or pointer value): a pointer given to a routine counts as
 // dereferenced.
@@ -274,7 +319,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		g.fail(e.Span, "call of '%s', a 'routine %s', inside a '%s' loop: %s", name, routineLevelName(fm.Level), bad, routineCallRule(fm.Level))
 		return name + "()", true
 	}
-	if g.rt != nil && depth(topLevel(fm.Level)) < depth(topLevel(g.rt.level)) {
+	if g.rt != nil && routineRank(fm.Level) > routineRank(g.rt.level) {
 		g.fail(e.Span, "call of '%s', a 'routine %s', from '%s', a 'routine %s': a routine may call routines of its own level or below only", name, routineLevelName(fm.Level), g.rt.fm.Func.Name, routineLevelName(g.rt.level))
 		return name + "()", true
 	}
@@ -317,12 +362,15 @@ func routineCallRule(l analysis.Level) string {
 	return "a vector routine must be called outside vector loops"
 }
 
-// topLevel is the coarsest level of l, seq when none.
-func topLevel(l analysis.Level) analysis.Level {
-	for _, b := range []analysis.Level{analysis.LevelGang, analysis.LevelWorker, analysis.LevelVector} {
-		if l&b != 0 {
-			return b
-		}
+// routineRank orders routine levels: seq 0, vector 1, worker 2, gang 3.
+func routineRank(l analysis.Level) int {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return 3
+	case l&analysis.LevelWorker != 0:
+		return 2
+	case l&analysis.LevelVector != 0:
+		return 1
 	}
 	return 0
 }
