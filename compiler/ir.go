@@ -208,6 +208,8 @@ type Loop struct {
 	// RoutineLevels: levels partitioned by routines called in the body; the
 	// loop does not take them when it is extended as an innermost loop.
 	RoutineLevels analysis.Level
+	// Tile: the sizes of a tile clause, outermost loop first (tile.go).
+	Tile []int64
 }
 
 // LoopVar is one canonical loop: for (v = Lower; v Cmp Upper; v += Step).

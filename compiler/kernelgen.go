@@ -654,6 +654,10 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "}")
 		return
 	}
+	if len(lp.Tile) > 0 {
+		g.tileLoop(lp)
+		return
+	}
 	if lp.Shares {
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: writes before the loop are visible */")
 		defer g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: the loop's writes are visible */")

@@ -479,6 +479,17 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 			return nil
 		}
 	}
+	if cl := findClause(d, "tile"); cl != nil {
+		if findClause(d, "collapse") != nil {
+			l.c.errorAt(cl.Span, "tile and collapse on one loop are not supported by the compiler")
+			return nil
+		}
+		sizes, ok := l.tileSizes(cl)
+		if !ok {
+			return nil
+		}
+		n, lp.Tile = len(sizes), sizes
+	}
 	if len(r.Loops) < n {
 		l.c.errorAt(d.NameSpan, "collapse(%d) needs %d tightly nested 'for' loops; found %d", n, n, len(r.Loops))
 		return nil
@@ -997,7 +1008,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 		inner := false
 		forEachLoop(lp.Children, func(x *Loop) { inner = inner || x.Levels != 0 })
 		if !inner && (len(lp.Vars) == 2 || len(lp.Vars) == 3) && lp.Levels == analysis.LevelGang|analysis.LevelVector &&
-			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares {
+			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 {
 			k.Grid = len(lp.Vars)
 		}
 	}

@@ -19,7 +19,7 @@ var supported = map[string][]string{
 	"parallel":   {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"serial":     {"if", "self", "async", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"kernels":    {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
-	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction"},
+	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction", "tile"},
 	"data":       {"if", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"enter data": {"if", "async", "wait", "copyin", "create"},
 	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
