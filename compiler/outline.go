@@ -156,7 +156,9 @@ func (c *compilation) checkLoops(rs []*analysis.Region, compute *analysis.Region
 	for _, r := range rs {
 		if c.checkDirective(r.Directive) {
 			switch r.Directive.Spec.Name {
-			case "loop", "cache":
+			case "loop":
+			case "cache":
+				c.checkCache(r)
 			case "atomic":
 				c.checkAtomic(r)
 			default:

@@ -148,7 +148,9 @@ func (c *compilation) outlineRoutine(fm *analysis.FuncModel) {
 				lv |= l
 			case name == "atomic":
 				c.checkAtomic(r)
-			case name == "cache", name == "routine":
+			case name == "cache":
+				c.checkCache(r)
+			case name == "routine":
 			default:
 				c.errorAt(d.NameSpan, "'%s' inside a routine ('%s') is not allowed", name, fm.Func.Name)
 				continue
