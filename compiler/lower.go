@@ -491,7 +491,11 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		n, lp.Tile = len(sizes), sizes
 	}
 	if len(r.Loops) < n {
-		l.c.errorAt(d.NameSpan, "collapse(%d) needs %d tightly nested 'for' loops; found %d", n, n, len(r.Loops))
+		what := fmt.Sprintf("collapse(%d)", n)
+		if lp.Tile != nil {
+			what = fmt.Sprintf("tile with %d sizes", n)
+		}
+		l.c.errorAt(d.NameSpan, "%s needs %d tightly nested 'for' loops; found %d", what, n, len(r.Loops))
 		return nil
 	}
 	for _, s := range r.Loops[:n] {

