@@ -182,11 +182,15 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 	}
 	switch {
 	case f.Kind == "read":
-		g.line(ln, "%s = as_%s(%s(_ap, 0));", g.expr(f.V, precUnary), t, [2]string{"atomic_add", "atom_add"}[w])
+		g.line(ln, "%s = as_%s(%s(_ap, %s));", g.expr(f.V, precUnary), t, [2]string{"atomic_add", "atom_add"}[w], [2]string{"0u", "0ul"}[w])
 	case f.Write != nil:
-		val := g.expr(f.Write, precUnary)
-		g.line(ln, "const %s _aold = as_%s(%s(_ap, as_%s((%s)%s)));", t, t, [2]string{"atomic_xchg", "atom_xchg"}[w], bits, t, val)
-		capture("_aold")
+		xchg := fmt.Sprintf("%s(_ap, as_%s((%s)%s))", [2]string{"atomic_xchg", "atom_xchg"}[w], bits, t, g.expr(f.Write, precUnary))
+		if f.V == nil {
+			g.line(ln, "%s;", xchg)
+		} else {
+			g.line(ln, "const %s _aold = as_%s(%s);", t, t, xchg)
+			capture("_aold")
+		}
 	default:
 		g.update(f, space, t, bits, w, ln, capture)
 	}
