@@ -47,6 +47,18 @@
 //     barriers run a uniform number of rounds. Arrays private to a gang and
 //     shared by its lanes live in __local memory. `#line` directives name
 //     the user's lines; Kernel.Lines maps every kernel line back to one.
+//     Device code (one file per feature, each with its design notes):
+//     atomic (atomic.go: the forms from analysis.ClassifyAtomic, native
+//     OpenCL atomics on 32-bit ints, compare-and-swap loops on the bit
+//     pattern for everything else, 64-bit ones through
+//     cl_khr_int64_base_atomics; in code that the workers or lanes of a
+//     gang run redundantly one work-item performs the update), routine
+//     (routine.go: routines that device code calls become OpenCL functions
+//     with __global pointer parameters and the caller's place, so that
+//     their gang/worker/vector loops partition like inline ones; calls are
+//     checked for levels, address spaces, recursion), tile (tile.go: tiles
+//     on gangs, their elements on the work-items of a group), cache
+//     (cache.go: a checked hint, nothing staged) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
@@ -68,10 +80,14 @@
 //
 // # Not supported yet
 //
-// atomic, routine (calls to user functions in compute constructs), declare,
-// host_data, cache (ignored: a hint), tile, device_type, gang(dim:/static:),
+// declare, host_data, device_type, gang(dim:/static:),
 // the zero modifier, attach/detach, struct and union data, pointers to
 // pointers, non-contiguous sub-arrays, gang-level reductions on variables
 // private to the construct, variables declared in a kernels construct and
-// used by two of its loop nests. Each is an error at its place.
+// used by two of its loop nests; in device code: atomics on types other than
+// int, unsigned, long, unsigned long, float and double, an atomic capture in
+// code that the workers or vector lanes of a gang run redundantly,
+// reductions on the loops of routines, global variables in routines,
+// routine bind, tile combined with collapse or with reductions. Each is an
+// error at its place.
 package compiler
