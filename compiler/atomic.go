@@ -57,10 +57,32 @@ func (c *compilation) checkAtomic(r *analysis.Region) {
 			return
 		}
 	}
+	// The value computed may not read v (it is assigned around the update:
+	// OpenACC and OpenMP leave such statements undefined).
+	if f.V != nil {
+		for _, e := range append([]*cfacts.Expr{f.Write}, f.Operands...) {
+			if e != nil && mentionsRoot(e, f.V) {
+				c.errorAt(e.Span, "the expression of an atomic capture may not use the captured variable '%s'", c.text(f.V.Span))
+				return
+			}
+		}
+	}
 	if c.prog.atomics == nil {
 		c.prog.atomics = map[*cfacts.Stmt]*atomicSite{}
 	}
 	c.prog.atomics[r.Stmt] = &atomicSite{region: r, form: f}
+}
+
+// mentionsRoot reports whether e references the variable at the root of
+// the lvalue v (v, v[...], *v).
+func mentionsRoot(e, v *cfacts.Expr) bool {
+	for v != nil && (v.Kind == cfacts.ExprIndex || v.Kind == cfacts.ExprUnary) {
+		v = v.X
+	}
+	if v == nil || v.Kind != cfacts.ExprIdent || v.Var == nil {
+		return false
+	}
+	return mentionsVar(e, v.Var)
 }
 
 // atomicType returns the OpenCL type of an atomic location and the unsigned

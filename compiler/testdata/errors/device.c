@@ -34,6 +34,14 @@ void f(int n, float *a, short *s)
 			x += 2;
 		}
 	}
+#pragma acc parallel loop copy(x, y)
+	for (int i = 0; i < n; i++) {
+#pragma acc atomic capture
+		{
+			y = x;
+			x = y + 1;
+		}
+	}
 #pragma acc parallel loop tile(n, 2) copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < 2; j++)
