@@ -35,6 +35,13 @@ import (
 //     routine only from gang-redundant code), and a routine may call
 //     routines of its level or below. A loop that calls a vector routine
 //     does not take the vector level itself (the lanes are the routine's).
+//   - Like inline code, a routine called where the vector lanes (or the
+//     workers) of a gang run the code redundantly runs in each of them:
+//     its plain writes are repeated with the same values and its atomics
+//     run once (the _accls_ctx red levels), but a plain read-modify-write
+//     of device memory (a[i] += 1) is repeated too, as it is in inline
+//     gang-redundant code; there is no barrier between a routine's vector
+//     loop and the code after it.
 //   - Not supported (errors): reductions on routine loops, global variables
 //     in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
@@ -398,11 +405,16 @@ func (g *kgen) callPlace(sp acc.Span) (around, red analysis.Level) {
 	if g.rt != nil {
 		return around, g.rt.red &^ around
 	}
+	return around, g.kernelRedundant() &^ around
+}
+
+// kernelRedundant are the levels of the kernel that have more than one
+// work-item per gang (the worker and vector levels it uses).
+func (g *kgen) kernelRedundant() analysis.Level {
 	if g.k.Serial {
-		return around, 0
+		return 0
 	}
-	// Only the levels the kernel uses have more than one work-item.
-	return around, g.k.Levels & (analysis.LevelWorker | analysis.LevelVector) &^ around
+	return g.k.Levels & (analysis.LevelWorker | analysis.LevelVector)
 }
 
 // ctxArg is the _accls_ctx argument of a call made where the levels around
@@ -418,8 +430,7 @@ func (g *kgen) ctxArg(around analysis.Level) string {
 	if g.k.Serial {
 		return "_accls_ctx_one()"
 	}
-	_, redL := g.callPlace(acc.Span{Start: -1, End: -1})
-	red := uint(redL &^ around)
+	red := uint(g.kernelRedundant() &^ around)
 	return fmt.Sprintf("_accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, %du)", red)
 }
 
