@@ -126,6 +126,12 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 	case name == "routine":
 		c.checkRoutineName(d)
 		return nil
+	case name == "atomic" && inCompute == nil:
+		// host code: one thread, the statement stays as written
+		if _, msg := analysis.ClassifyAtomic(c.prog.Text, r); msg != "" {
+			c.errorAt(r.Directive.NameSpan, "%s", msg)
+		}
+		return nil
 	}
 	if inCompute != nil {
 		c.errorAt(d.NameSpan, "'%s' inside a compute construct is not allowed", name)

@@ -1,6 +1,7 @@
 /* atomic: a native int update, float and double CAS loops, a long
  * capture, read and write, the chain form x = x + a + b, an update in
- * gang-redundant code (one lane performs it), an atomic on a private scalar */
+ * gang-redundant code (one lane performs it), an atomic on a private scalar,
+ * an atomic in host code (kept as written) */
 #include <stdio.h>
 
 #define N 1000
@@ -41,6 +42,8 @@ int main(void)
 			hist[g] -= 1;
 		}
 	}
+#pragma acc atomic update
+	rows *= 2;
 	printf("%d %g %g %ld %d %d %d\n", hist[0], fsum, dsum[1], ticket, last >= 0, rows, snap[0] + (int)got[0] - (int)got[0]);
 	return 0;
 }

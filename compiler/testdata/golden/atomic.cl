@@ -17,8 +17,8 @@ long _accls_trip_down(long lo, long ub, long step)
 	return lo > ub ? (lo - ub + step - 1) / step : 0;
 }
 
-/* parallel loop at atomic.c:16 */
-__kernel void main_L16(__global int *hist_base, ulong hist_off, __global float *fsum_base, ulong fsum_off, __global double *dsum_base, ulong dsum_off, __global long *got_base, ulong got_off, __global long *ticket_base, ulong ticket_off, __global int *snap_base, ulong snap_off, __global int *seen_base, ulong seen_off, __global int *last_base, ulong last_off, uint _nworkers, uint _vlen)
+/* parallel loop at atomic.c:17 */
+__kernel void main_L17(__global int *hist_base, ulong hist_off, __global float *fsum_base, ulong fsum_off, __global double *dsum_base, ulong dsum_off, __global long *got_base, ulong got_off, __global long *ticket_base, ulong ticket_off, __global int *snap_base, ulong snap_off, __global int *seen_base, ulong seen_off, __global int *last_base, ulong last_off, uint _nworkers, uint _vlen)
 {
 	__global int *hist = (__global int *)((__global char *)hist_base + hist_off);
 	__global float *fsum_ref = (__global float *)((__global char *)fsum_base + fsum_off);
@@ -31,66 +31,66 @@ __kernel void main_L16(__global int *hist_base, ulong hist_off, __global float *
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
-#line 17 "atomic.c"
+#line 18 "atomic.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 1000, 1);
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 18 "atomic.c"
+#line 19 "atomic.c"
 			int mine = 0;
-#line 20 "atomic.c"
+#line 21 "atomic.c"
 			{ /* atomic update */
 				volatile __global uint *_ap = (volatile __global uint *)&hist[i % 8];
-#line 20 "atomic.c"
+#line 21 "atomic.c"
 				atomic_add((volatile __global int *)_ap, (int)1);
 			}
 			{ /* atomic update */
 				volatile __global uint *_ap = (volatile __global uint *)&(*fsum_ref);
-#line 22 "atomic.c"
+#line 23 "atomic.c"
 				const float _ae0 = 0.5f;
 				uint _aseen = *_ap, _aexp;
 				float _aold, _anew;
 				do {
 					_aexp = _aseen;
 					_aold = as_float(_aexp);
-#line 22 "atomic.c"
+#line 23 "atomic.c"
 					_anew = (float)(_aold + _ae0);
 					_aseen = atomic_cmpxchg(_ap, _aexp, as_uint(_anew));
 				} while (_aseen != _aexp);
 			}
-#line 24 "atomic.c"
+#line 25 "atomic.c"
 			{ /* atomic update */
 				volatile __global ulong *_ap = (volatile __global ulong *)&dsum[i % 8];
-#line 24 "atomic.c"
+#line 25 "atomic.c"
 				const int _ae0 = i;
-#line 24 "atomic.c"
+#line 25 "atomic.c"
 				const double _ae1 = 1.0;
 				ulong _aseen = *_ap, _aexp;
 				double _aold, _anew;
 				do {
 					_aexp = _aseen;
 					_aold = as_double(_aexp);
-#line 24 "atomic.c"
+#line 25 "atomic.c"
 					_anew = (double)((_aold + _ae0) + _ae1);
 					_aseen = atom_cmpxchg(_ap, _aexp, as_ulong(_anew));
 				} while (_aseen != _aexp);
 			}
-#line 26 "atomic.c"
+#line 27 "atomic.c"
 			{ /* atomic capture */
 				volatile __global ulong *_ap = (volatile __global ulong *)&(*ticket_ref);
-#line 26 "atomic.c"
+#line 27 "atomic.c"
 				const long _aold = atom_add((volatile __global long *)_ap, (long)1);
-#line 26 "atomic.c"
+#line 27 "atomic.c"
 				got[i] = _aold;
 			}
 			{ /* atomic read */
 				volatile __global uint *_ap = (volatile __global uint *)&(*seen_ref);
-#line 28 "atomic.c"
+#line 29 "atomic.c"
 				snap[i] = as_int(atomic_add(_ap, 0u));
 			}
 			{ /* atomic write */
 				volatile __global uint *_ap = (volatile __global uint *)&(*last_ref);
-#line 30 "atomic.c"
+#line 31 "atomic.c"
 				atomic_xchg(_ap, as_uint((int)i));
 			}
 			mine += 2; /* atomic update on a private location: plain code */
@@ -98,38 +98,38 @@ __kernel void main_L16(__global int *hist_base, ulong hist_off, __global float *
 	}
 }
 
-/* parallel loop at atomic.c:34 */
-__kernel void main_L34(__global int *rows_base, ulong rows_off, __global int *hist_base, ulong hist_off, uint _nworkers, uint _vlen)
+/* parallel loop at atomic.c:35 */
+__kernel void main_L35(__global int *rows_base, ulong rows_off, __global int *hist_base, ulong hist_off, uint _nworkers, uint _vlen)
 {
 	__global int *rows_ref = (__global int *)((__global char *)rows_base + rows_off);
 	__global int *hist = (__global int *)((__global char *)hist_base + hist_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
-#line 35 "atomic.c"
+#line 36 "atomic.c"
 	{ /* loop gang */
 		const long _n_g = _accls_trip_up(0, 8, 1);
 		for (long _t_g = _gang; _t_g < _n_g; _t_g += _ngangs) {
 			int g = (int)_t_g;
 			if ((_lane == 0)) /* one work-item of those that run this code redundantly */
-#line 37 "atomic.c"
+#line 38 "atomic.c"
 			{ /* atomic update */
 				volatile __global uint *_ap = (volatile __global uint *)&(*rows_ref);
-#line 37 "atomic.c"
+#line 38 "atomic.c"
 				const int _ae0 = 1;
-#line 37 "atomic.c"
+#line 38 "atomic.c"
 				atomic_add((volatile __global int *)_ap, (int)_ae0);
 			}
 			{ /* loop vector */
 				const long _n_k = _accls_trip_up(0, 64, 1);
 				for (long _t_k = _lane; _t_k < _n_k; _t_k += _vlen) {
 					int k = (int)_t_k;
-#line 41 "atomic.c"
+#line 42 "atomic.c"
 					{ /* atomic update */
 						volatile __global uint *_ap = (volatile __global uint *)&hist[g];
-#line 41 "atomic.c"
+#line 42 "atomic.c"
 						const int _ae0 = 1;
-#line 41 "atomic.c"
+#line 42 "atomic.c"
 						atomic_sub((volatile __global int *)_ap, (int)_ae0);
 					}
 				}

@@ -24,8 +24,8 @@ static const char accls_program[] =
 	"\treturn lo > ub ? (lo - ub + step - 1) / step : 0;\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at atomic.c:16 */\n"
-	"__kernel void main_L16(__global int *hist_base, ulong hist_off, __global float *fsum_base, ulong fsum_off, __global double *dsum_base, ulong dsum_off, __global long *got_base, ulong got_off, __global long *ticket_base, ulong ticket_off, __global int *snap_base, ulong snap_off, __global int *seen_base, ulong seen_off, __global int *last_base, ulong last_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at atomic.c:17 */\n"
+	"__kernel void main_L17(__global int *hist_base, ulong hist_off, __global float *fsum_base, ulong fsum_off, __global double *dsum_base, ulong dsum_off, __global long *got_base, ulong got_off, __global long *ticket_base, ulong ticket_off, __global int *snap_base, ulong snap_off, __global int *seen_base, ulong seen_off, __global int *last_base, ulong last_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global int *hist = (__global int *)((__global char *)hist_base + hist_off);\n"
 	"\t__global float *fsum_ref = (__global float *)((__global char *)fsum_base + fsum_off);\n"
@@ -38,66 +38,66 @@ static const char accls_program[] =
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
-	"#line 17 \"atomic.c\"\n"
+	"#line 18 \"atomic.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, 1000, 1);\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 18 \"atomic.c\"\n"
+	"#line 19 \"atomic.c\"\n"
 	"\t\t\tint mine = 0;\n"
-	"#line 20 \"atomic.c\"\n"
+	"#line 21 \"atomic.c\"\n"
 	"\t\t\t{ /* atomic update */\n"
 	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&hist[i % 8];\n"
-	"#line 20 \"atomic.c\"\n"
+	"#line 21 \"atomic.c\"\n"
 	"\t\t\t\tatomic_add((volatile __global int *)_ap, (int)1);\n"
 	"\t\t\t}\n"
 	"\t\t\t{ /* atomic update */\n"
 	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&(*fsum_ref);\n"
-	"#line 22 \"atomic.c\"\n"
+	"#line 23 \"atomic.c\"\n"
 	"\t\t\t\tconst float _ae0 = 0.5f;\n"
 	"\t\t\t\tuint _aseen = *_ap, _aexp;\n"
 	"\t\t\t\tfloat _aold, _anew;\n"
 	"\t\t\t\tdo {\n"
 	"\t\t\t\t\t_aexp = _aseen;\n"
 	"\t\t\t\t\t_aold = as_float(_aexp);\n"
-	"#line 22 \"atomic.c\"\n"
+	"#line 23 \"atomic.c\"\n"
 	"\t\t\t\t\t_anew = (float)(_aold + _ae0);\n"
 	"\t\t\t\t\t_aseen = atomic_cmpxchg(_ap, _aexp, as_uint(_anew));\n"
 	"\t\t\t\t} while (_aseen != _aexp);\n"
 	"\t\t\t}\n"
-	"#line 24 \"atomic.c\"\n"
+	"#line 25 \"atomic.c\"\n"
 	"\t\t\t{ /* atomic update */\n"
 	"\t\t\t\tvolatile __global ulong *_ap = (volatile __global ulong *)&dsum[i % 8];\n"
-	"#line 24 \"atomic.c\"\n"
+	"#line 25 \"atomic.c\"\n"
 	"\t\t\t\tconst int _ae0 = i;\n"
-	"#line 24 \"atomic.c\"\n"
+	"#line 25 \"atomic.c\"\n"
 	"\t\t\t\tconst double _ae1 = 1.0;\n"
 	"\t\t\t\tulong _aseen = *_ap, _aexp;\n"
 	"\t\t\t\tdouble _aold, _anew;\n"
 	"\t\t\t\tdo {\n"
 	"\t\t\t\t\t_aexp = _aseen;\n"
 	"\t\t\t\t\t_aold = as_double(_aexp);\n"
-	"#line 24 \"atomic.c\"\n"
+	"#line 25 \"atomic.c\"\n"
 	"\t\t\t\t\t_anew = (double)((_aold + _ae0) + _ae1);\n"
 	"\t\t\t\t\t_aseen = atom_cmpxchg(_ap, _aexp, as_ulong(_anew));\n"
 	"\t\t\t\t} while (_aseen != _aexp);\n"
 	"\t\t\t}\n"
-	"#line 26 \"atomic.c\"\n"
+	"#line 27 \"atomic.c\"\n"
 	"\t\t\t{ /* atomic capture */\n"
 	"\t\t\t\tvolatile __global ulong *_ap = (volatile __global ulong *)&(*ticket_ref);\n"
-	"#line 26 \"atomic.c\"\n"
+	"#line 27 \"atomic.c\"\n"
 	"\t\t\t\tconst long _aold = atom_add((volatile __global long *)_ap, (long)1);\n"
-	"#line 26 \"atomic.c\"\n"
+	"#line 27 \"atomic.c\"\n"
 	"\t\t\t\tgot[i] = _aold;\n"
 	"\t\t\t}\n"
 	"\t\t\t{ /* atomic read */\n"
 	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&(*seen_ref);\n"
-	"#line 28 \"atomic.c\"\n"
+	"#line 29 \"atomic.c\"\n"
 	"\t\t\t\tsnap[i] = as_int(atomic_add(_ap, 0u));\n"
 	"\t\t\t}\n"
 	"\t\t\t{ /* atomic write */\n"
 	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&(*last_ref);\n"
-	"#line 30 \"atomic.c\"\n"
+	"#line 31 \"atomic.c\"\n"
 	"\t\t\t\tatomic_xchg(_ap, as_uint((int)i));\n"
 	"\t\t\t}\n"
 	"\t\t\tmine += 2; /* atomic update on a private location: plain code */\n"
@@ -105,38 +105,38 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at atomic.c:34 */\n"
-	"__kernel void main_L34(__global int *rows_base, ulong rows_off, __global int *hist_base, ulong hist_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at atomic.c:35 */\n"
+	"__kernel void main_L35(__global int *rows_base, ulong rows_off, __global int *hist_base, ulong hist_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global int *rows_ref = (__global int *)((__global char *)rows_base + rows_off);\n"
 	"\t__global int *hist = (__global int *)((__global char *)hist_base + hist_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
-	"#line 35 \"atomic.c\"\n"
+	"#line 36 \"atomic.c\"\n"
 	"\t{ /* loop gang */\n"
 	"\t\tconst long _n_g = _accls_trip_up(0, 8, 1);\n"
 	"\t\tfor (long _t_g = _gang; _t_g < _n_g; _t_g += _ngangs) {\n"
 	"\t\t\tint g = (int)_t_g;\n"
 	"\t\t\tif ((_lane == 0)) /* one work-item of those that run this code redundantly */\n"
-	"#line 37 \"atomic.c\"\n"
+	"#line 38 \"atomic.c\"\n"
 	"\t\t\t{ /* atomic update */\n"
 	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&(*rows_ref);\n"
-	"#line 37 \"atomic.c\"\n"
+	"#line 38 \"atomic.c\"\n"
 	"\t\t\t\tconst int _ae0 = 1;\n"
-	"#line 37 \"atomic.c\"\n"
+	"#line 38 \"atomic.c\"\n"
 	"\t\t\t\tatomic_add((volatile __global int *)_ap, (int)_ae0);\n"
 	"\t\t\t}\n"
 	"\t\t\t{ /* loop vector */\n"
 	"\t\t\t\tconst long _n_k = _accls_trip_up(0, 64, 1);\n"
 	"\t\t\t\tfor (long _t_k = _lane; _t_k < _n_k; _t_k += _vlen) {\n"
 	"\t\t\t\t\tint k = (int)_t_k;\n"
-	"#line 41 \"atomic.c\"\n"
+	"#line 42 \"atomic.c\"\n"
 	"\t\t\t\t\t{ /* atomic update */\n"
 	"\t\t\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&hist[g];\n"
-	"#line 41 \"atomic.c\"\n"
+	"#line 42 \"atomic.c\"\n"
 	"\t\t\t\t\t\tconst int _ae0 = 1;\n"
-	"#line 41 \"atomic.c\"\n"
+	"#line 42 \"atomic.c\"\n"
 	"\t\t\t\t\t\tatomic_sub((volatile __global int *)_ap, (int)_ae0);\n"
 	"\t\t\t\t\t}\n"
 	"\t\t\t\t}\n"
@@ -148,7 +148,8 @@ static const char accls_program[] =
 #line 1 "atomic.c"
 /* atomic: a native int update, float and double CAS loops, a long
  * capture, read and write, the chain form x = x + a + b, an update in
- * gang-redundant code (one lane performs it), an atomic on a private scalar */
+ * gang-redundant code (one lane performs it), an atomic on a private scalar,
+ * an atomic in host code (kept as written) */
 #include <stdio.h>
 
 #define N 1000
@@ -161,19 +162,19 @@ int main(void)
 	double dsum[B] = {0};
 	long ticket = 0, got[N];
 	int snap[N];
-#line 16 "atomic.c"
+#line 17 "atomic.c"
 	/* #pragma acc parallel loop copy(hist, fsum, dsum, ticket, last, seen) copyout(got, snap) */
 	{
-		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:16");
-		accrt_dev accls_d_fsum = accrt_enter(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:16");
-		accrt_dev accls_d_dsum = accrt_enter(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:16");
-		accrt_dev accls_d_ticket = accrt_enter(ACCRT_COPY, (void *)(&ticket), sizeof(ticket), 0, "ticket", "atomic.c:16");
-		accrt_dev accls_d_last = accrt_enter(ACCRT_COPY, (void *)(&last), sizeof(last), 0, "last", "atomic.c:16");
-		accrt_dev accls_d_seen = accrt_enter(ACCRT_COPY, (void *)(&seen), sizeof(seen), 0, "seen", "atomic.c:16");
-		accrt_dev accls_d_got = accrt_enter(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:16");
-		accrt_dev accls_d_snap = accrt_enter(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:16");
-		{ /* kernel main_L16 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "atomic.c"), "main_L16");
+		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
+		accrt_dev accls_d_fsum = accrt_enter(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:17");
+		accrt_dev accls_d_dsum = accrt_enter(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
+		accrt_dev accls_d_ticket = accrt_enter(ACCRT_COPY, (void *)(&ticket), sizeof(ticket), 0, "ticket", "atomic.c:17");
+		accrt_dev accls_d_last = accrt_enter(ACCRT_COPY, (void *)(&last), sizeof(last), 0, "last", "atomic.c:17");
+		accrt_dev accls_d_seen = accrt_enter(ACCRT_COPY, (void *)(&seen), sizeof(seen), 0, "seen", "atomic.c:17");
+		accrt_dev accls_d_got = accrt_enter(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:17");
+		accrt_dev accls_d_snap = accrt_enter(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:17");
+		{ /* kernel main_L17 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "atomic.c"), "main_L17");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(N), 1), 0, 1, accls_W, accls_V);
@@ -189,22 +190,22 @@ int main(void)
 			accrt_arg(accls_k, 17, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:16");
-		accrt_exit(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)(&seen), sizeof(seen), 0, "seen", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)(&last), sizeof(last), 0, "last", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)(&ticket), sizeof(ticket), 0, "ticket", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:16");
-		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:16");
+		accrt_exit(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:17");
+		accrt_exit(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)(&seen), sizeof(seen), 0, "seen", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)(&last), sizeof(last), 0, "last", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)(&ticket), sizeof(ticket), 0, "ticket", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
 	}
-#line 34 "atomic.c"
+#line 35 "atomic.c"
 	/* #pragma acc parallel loop gang copy(rows, hist) */
 	{
-		accrt_dev accls_d_rows = accrt_enter(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:34");
-		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:34");
-		{ /* kernel main_L34 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "atomic.c"), "main_L34");
+		accrt_dev accls_d_rows = accrt_enter(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:35");
+		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:35");
+		{ /* kernel main_L35 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "atomic.c"), "main_L35");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(B), 1), 0, 0, accls_W, accls_V);
@@ -214,10 +215,12 @@ int main(void)
 			accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:34");
-		accrt_exit(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:34");
+		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:35");
+		accrt_exit(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:35");
 	}
-#line 44 "atomic.c"
+#line 45 "atomic.c"
+#pragma acc atomic update
+	rows *= 2;
 	printf("%d %g %g %ld %d %d %d\n", hist[0], fsum, dsum[1], ticket, last >= 0, rows, snap[0] + (int)got[0] - (int)got[0]);
 	return 0;
 }
