@@ -85,19 +85,12 @@ type deviceRoutine struct {
 	fm    *analysis.FuncModel
 	name  string // OpenCL name
 	level analysis.Level
-	// loops of the body (by their first for statement) and their kernel
-	// stand-in (LoopOf, no parameters).
-	k *Kernel
 	// red: the levels some call runs redundantly (vector lanes or workers
 	// that all make the same call), the union over the calls seen.
-	red analysis.Level
-	// callers: the routines that call it (for the order of generation).
-	calls   []string
-	checked bool
-	bad     bool
-	source  string
-	lines   []int
-	proto   string
+	red    analysis.Level
+	source string // the OpenCL function
+	lines  []int  // user line of each line of source
+	proto  string // its prototype
 }
 
 // routineState is the compilation's routine bookkeeping.
@@ -355,9 +348,6 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		rs.used = append(rs.used, r)
 	}
 	r.red |= red
-	if g.rt != nil {
-		g.rt.calls = append(g.rt.calls, name)
-	}
 	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
 }
 
@@ -512,7 +502,6 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			g := &kgen{c: c, rt: r}
 			if err := g.routine(); err != nil {
 				c.spanErr(err, r.fm.Func.NameSpan)
-				r.bad = true
 				continue
 			}
 			r.source = g.out.String()
