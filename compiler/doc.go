@@ -87,7 +87,7 @@
 // used by two of its loop nests; in device code: atomics on types other than
 // int, unsigned, long, unsigned long, float and double, an atomic capture in
 // code that the workers or vector lanes of a gang run redundantly,
-// reductions on the loops of routines, global variables in routines,
+// gang-level and nested loop reductions in routines, global variables in routines,
 // routine bind, tile combined with collapse or with reductions. Each is an
 // error at its place.
 package compiler

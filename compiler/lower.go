@@ -1017,6 +1017,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 		}
 	}
 	l.params(k)
+	l.routineScratch(k)
 }
 
 func forEachLoop(ls []*Loop, f func(*Loop)) {

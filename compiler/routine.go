@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -42,7 +43,14 @@ import (
 //     of device memory (a[i] += 1) is repeated too, as it is in inline
 //     gang-redundant code; there is no barrier between a routine's vector
 //     loop and the code after it.
-//   - Not supported (errors): reductions on routine loops, global variables
+//   - Worker and vector loop reductions in a routine combine in the calling
+//     kernel's __local scratch (passed in _accls_ctx) with barriers, and
+//     every work-item gets the result: such a loop may not be nested in
+//     another partitioned loop of the routine, and the routine (or one that
+//     calls it) must be called where no worker or vector loop partitions
+//     the work, so that every work-item of the group reaches the barriers.
+//   - Not supported (errors): gang-level and nested reductions on the loops
+//     of routines, global variables
 //     in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
 //
@@ -325,6 +333,10 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		g.fail(e.Span, "call of '%s', a 'routine %s', from '%s', a 'routine %s': a routine may call routines of its own level or below only", name, routineLevelName(fm.Level), g.rt.fm.Func.Name, routineLevelName(g.rt.level))
 		return name + "()", true
 	}
+	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}) {
+		g.fail(e.Span, "call of '%s', whose loop reductions combine across the work-items of a gang (barriers), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
+		return name + "()", true
+	}
 	var args []string
 	for i, a := range e.Args {
 		p := fm.Func.Params[i]
@@ -417,11 +429,17 @@ func (g *kgen) ctxArg(around analysis.Level) string {
 		}
 		return fmt.Sprintf("_accls_ctx_drop(_ctx, %du)", drop)
 	}
+	scratch := "0"
+	for _, p := range g.k.Params {
+		if p.Kind == ParamScratch && p.Name == routineScratchName {
+			scratch = p.Name
+		}
+	}
 	if g.k.Serial {
-		return "_accls_ctx_one()"
+		return fmt.Sprintf("_accls_ctx_make(0, 1, 0, 1, 0, 0, 1, 1, 0u, %s)", scratch)
 	}
 	red := uint(g.kernelRedundant() &^ around)
-	return fmt.Sprintf("_accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, %du)", red)
+	return fmt.Sprintf("_accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, %du, %s)", red, scratch)
 }
 
 // pointerSpace is the address space of what a pointer argument points to.
@@ -573,6 +591,7 @@ func (g *kgen) routine() error {
 	l := &lowering{c: g.c, con: &Construct{}, fn: fn, loopByRegion: map[*analysis.Region]*Loop{},
 		redClauses: map[*cfacts.Var][]redClause{}, loopPrivate: map[*cfacts.Var][]*Loop{}}
 	nerr := len(g.c.errors)
+	g.barrier = map[*cfacts.Stmt]bool{}
 	var walk func(rs []*analysis.Region)
 	walk = func(rs []*analysis.Region) {
 		for _, rr := range rs {
@@ -592,9 +611,14 @@ func (g *kgen) routine() error {
 	if len(g.c.errors) > nerr {
 		return nil
 	}
-	for v, rcs := range l.redClauses {
-		return &spanError{Span: rcs[0].span(), Msg: fmt.Sprintf("reduction(%s:%s) on a loop of a routine is not supported by the compiler yet", rcs[0].op, v.Name)}
+	if err := g.routineReductions(l); err != nil {
+		return err
 	}
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.barrier() {
+			g.barrier[lp.Stmts[0]] = true
+		}
+	})
 	ident := func(v *cfacts.Var) (string, error) {
 		s, err := g.spell(v)
 		if err != nil && v.Storage == cfacts.StorageGlobal {
@@ -604,7 +628,6 @@ func (g *kgen) routine() error {
 	}
 	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall}
 	g.breakable = -1
-	g.barrier = map[*cfacts.Stmt]bool{}
 	top := g.push()
 	// Signature.
 	ret := "void"
@@ -658,6 +681,116 @@ func (g *kgen) routine() error {
 	return nil
 }
 
+// routineScratchName is the kernel parameter of the __local scratch that
+// the reductions of routine loops use (passed in _accls_ctx).
+const routineScratchName = "_accls_scratch"
+
+// routineReductions sets up the reductions of the routine's loops: like
+// worker and vector reductions on variables private to a gang, each
+// work-item keeps a partial, the partials combine in __local memory (the
+// scratch of the calling kernel), and every work-item gets the result. The
+// barriers need every work-item of the work-group to reach them, so such a
+// loop may not be nested in another partitioned loop of the routine, and
+// the routine must be called where no worker or vector loop partitions the
+// work (deviceCall).
+func (g *kgen) routineReductions(l *lowering) error {
+	type item struct {
+		v  *cfacts.Var
+		rc redClause
+	}
+	var items []item
+	for v, rcs := range l.redClauses {
+		for _, rc := range rcs {
+			items = append(items, item{v, rc})
+		}
+	}
+	sort.Slice(items, func(i, j int) bool { return items[i].rc.span().Start < items[j].rc.span().Start })
+	k := g.k
+	for _, it := range items {
+		lp := it.rc.loop
+		if lp == nil || lp.Levels == 0 {
+			continue // a seq loop: the variable is simply updated
+		}
+		at := it.rc.span()
+		if lp.Levels&analysis.LevelGang != 0 {
+			return &spanError{Span: at, Msg: fmt.Sprintf("a gang-level reduction on '%s' in a routine is not supported by the compiler yet", it.v.Name)}
+		}
+		for _, o := range k.Loops {
+			s, in := o.Stmts[0].Span, lp.Stmts[0].Span
+			if o != lp && o.Levels != 0 && s.Start <= in.Start && in.End <= s.End {
+				return &spanError{Span: at, Msg: fmt.Sprintf("a reduction loop nested in a partitioned loop of a routine is not supported by the compiler yet ('%s')", it.v.Name)}
+			}
+		}
+		accrt, cl, err := redType(it.v.Type)
+		if err != nil {
+			return &spanError{Span: at, Msg: err.Error()}
+		}
+		if cl == "double" {
+			g.c.prog.UsesDouble = true
+		}
+		red := &Reduction{Op: it.rc.op, Var: it.v, Name: it.v.Name, Accrt: accrt, CL: cl, Loop: lp, Pos: at.Start}
+		lp.Reductions = append(lp.Reductions, red)
+		k.Local = append(k.Local, red)
+		k.Params = append(k.Params, &Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("((__local %s *)_ctx.scratch)", cl), CL: cl})
+	}
+	return nil
+}
+
+// routineBarriers reports whether routine fm, or a routine it calls,
+// combines a loop reduction across work-items (barriers).
+func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) bool {
+	if seen[fm] || fm.Func.Body == nil {
+		return false
+	}
+	seen[fm] = true
+	found := false
+	var walk func(rs []*analysis.Region)
+	walk = func(rs []*analysis.Region) {
+		for _, r := range rs {
+			if r.IsLoop() && r.Level&(analysis.LevelWorker|analysis.LevelVector) != 0 && findClause(r.Directive, "reduction") != nil {
+				found = true
+			}
+			walk(r.Children)
+		}
+	}
+	walk(fm.Regions)
+	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+		if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
+			if callee := c.routineOf(e.Name); callee != nil {
+				found = c.routineBarriers(callee, seen)
+			}
+		}
+	})
+	return found
+}
+
+// routineScratch gives kernel k the __local scratch of the routine
+// reductions when it calls (directly or not) a routine with one.
+func (l *lowering) routineScratch(k *Kernel) {
+	need := false
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if !need && e.Kind == cfacts.ExprCall && e.Name != "" {
+				if fm := l.c.routineOf(e.Name); fm != nil {
+					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{})
+				}
+			}
+		})
+	}
+	if !need {
+		return
+	}
+	idx := 0
+	if n := len(k.Params); n > 0 {
+		last := k.Params[n-1]
+		idx = last.Index + 1
+		if last.Kind == ParamDev {
+			idx++
+		}
+	}
+	k.Params = append(k.Params, &Param{Kind: ParamScratch, Index: idx, Name: routineScratchName, CL: "ulong"})
+}
+
 // routineStmt writes the statements that only routines have (return);
 // it reports whether it wrote s.
 func (g *kgen) routineStmt(s *cfacts.Stmt) bool {
@@ -689,17 +822,14 @@ func routinePrologue(rs *routineState, protos string) string {
 	if len(rs.used) > 0 {
 		b.WriteString(`
 /* The calling work-item's place, passed to every routine: its gang, local id,
- * worker and lane, the shape, and the levels (2: worker, 4: vector) whose
- * work-items all make the same call (only one of them performs atomics). */
-typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; } _accls_ctx;
-_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red)
+ * worker and lane, the shape, the levels (2: worker, 4: vector) whose
+ * work-items all make the same call (only one of them performs atomics), and
+ * the work-group's __local scratch for the reductions of routine loops. */
+typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; __local ulong *scratch; } _accls_ctx;
+_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red, __local ulong *scratch)
 {
-	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red};
+	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red, scratch};
 	return c;
-}
-_accls_ctx _accls_ctx_one(void)
-{
-	return _accls_ctx_make(0, 1, 0, 1, 0, 0, 1, 1, 0);
 }
 _accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
 {

@@ -27,6 +27,29 @@ int uses_global(int x)
 	return x + counter;
 }
 
+#pragma acc routine vector
+float vsum(const float *a, int n)
+{
+	float s = 0;
+#pragma acc loop vector reduction(+:s)
+	for (int j = 0; j < n; j++)
+		s += a[j];
+	return s;
+}
+
+#pragma acc routine worker
+void nested_reduction(float *a, int n)
+{
+#pragma acc loop worker
+	for (int i = 0; i < n; i++) {
+		float s = 0;
+#pragma acc loop vector reduction(+:s)
+		for (int j = 0; j < n; j++)
+			s += a[j];
+		a[i] = s;
+	}
+}
+
 #pragma acc routine seq
 void calls_vector(float *a, int n)
 {
@@ -72,4 +95,13 @@ void f(int n, float *a)
 #pragma acc parallel loop copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		calls_vector(a, n);
+#pragma acc parallel loop gang copy(a[0:n])
+	for (int i = 0; i < n; i++) {
+#pragma acc loop worker
+		for (int j = 0; j < n; j++)
+			a[j] = vsum(a, n);
+	}
+#pragma acc parallel loop gang copy(a[0:n])
+	for (int i = 0; i < n; i++)
+		nested_reduction(a, n);
 }

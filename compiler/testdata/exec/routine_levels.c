@@ -2,8 +2,9 @@
  * `loop vector` shares the row among the lanes; its other code runs
  * vector-redundantly and its atomic counts once per call), a worker routine
  * with `loop worker` + `loop vector` called from a gang loop, a gang routine
- * called from a parallel region, and seq routines called from vector loops
- * and from a vector routine. */
+ * called from a parallel region, seq routines called from vector loops
+ * and from a vector routine, and loop reductions in routines (a vector dot
+ * product, a worker-vector max) called from gang loops and a serial region. */
 #include <stdio.h>
 
 #define R 37
@@ -44,7 +45,29 @@ void gang_square(int *v, int n)
 		v[i] = v[i] * v[i];
 }
 
+#pragma acc routine vector
+static double rowdot(const double *x, const double *y, int n)
+{
+	double s = 0;
+#pragma acc loop vector reduction(+:s)
+	for (int j = 0; j < n; j++)
+		s += x[j] * y[j];
+	return s;
+}
+
+#pragma acc routine worker
+static int rowmax(const int *v, int n)
+{
+	int mx = -1;
+#pragma acc loop worker vector reduction(max:mx)
+	for (int j = 0; j < n; j++)
+		mx = v[j] > mx ? v[j] : mx;
+	return mx;
+}
+
 static float m[R][C], m2[R][C], blocks[6][4 * 50];
+static double dx[R][C], dy[R][C], dots[R], dot1;
+static int iv[R][C], maxes[R];
 static int sq[1000], odd[R * C];
 
 int main(void)
@@ -55,6 +78,12 @@ int main(void)
 			m[i][j] = m2[i][j] = (float)(i + j);
 	for (int i = 0; i < 1000; i++)
 		sq[i] = i - 500;
+	for (int i = 0; i < R; i++)
+		for (int j = 0; j < C; j++) {
+			dx[i][j] = (double)(j % 5);
+			dy[i][j] = (double)(i % 3);
+			iv[i][j] = (i * 31 + j * 17) % 1000;
+		}
 	/* vector routine from a gang loop (no level: gang, the lanes are the routine's) */
 #pragma acc parallel loop vector_length(32) copy(m, calls)
 	for (int i = 0; i < R; i++)
@@ -74,6 +103,17 @@ int main(void)
 #pragma acc parallel num_gangs(7) vector_length(32) copy(sq)
 	{
 		gang_square(sq, 1000);
+	}
+	/* routines with loop reductions: from gang loops and from a serial region */
+#pragma acc parallel loop gang vector_length(32) copyin(dx, dy) copyout(dots)
+	for (int i = 0; i < R; i++)
+		dots[i] = rowdot(dx[i], dy[i], C);
+#pragma acc parallel loop gang num_workers(4) vector_length(8) copyin(iv) copyout(maxes)
+	for (int i = 0; i < R; i++)
+		maxes[i] = rowmax(iv[i], C);
+#pragma acc serial copyin(dx, dy) copy(dot1)
+	{
+		dot1 = rowdot(dx[1], dy[1], C);
 	}
 	/* seq routine from a vector loop inside a gang loop */
 #pragma acc parallel loop gang copyout(odd)
@@ -100,12 +140,25 @@ int main(void)
 			printf("FAIL sq[%d] = %d\n", i, sq[i]);
 			return 1;
 		}
+	for (int i = 0; i < R; i++) {
+		double want = 0;
+		int wmax = -1;
+		for (int j = 0; j < C; j++) {
+			want += dx[i][j] * dy[i][j];
+			wmax = iv[i][j] > wmax ? iv[i][j] : wmax;
+		}
+		if (dots[i] != want || maxes[i] != wmax || (i == 1 && dot1 != want)) {
+			printf("FAIL row %d: dot %g max %d (want %g %d), dot1 %g\n", i, dots[i], maxes[i], want, wmax, dot1);
+			return 1;
+		}
+	}
 	if (calls != R || calls2 != R) {
 		printf("FAIL calls = %d, %d (want %d)\n", calls, calls2, R);
 		return 1;
 	}
 	printf("m[36][299] = %g, m2[1][2] = %g, calls = %d %d\n", m[36][299], m2[1][2], calls, calls2);
 	printf("blocks[5][199] = %g, sq[0] = %d, odd[%d] = %d\n", blocks[5][199], sq[0], R * C - 1, odd[R * C - 1]);
+	printf("dots[2] = %g, maxes[7] = %d, dot1 = %g\n", dots[2], maxes[7], dot1);
 	printf("OK\n");
 	return 0;
 }

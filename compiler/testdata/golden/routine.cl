@@ -13,17 +13,14 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* The calling work-item's place, passed to every routine: its gang, local id,
- * worker and lane, the shape, and the levels (2: worker, 4: vector) whose
- * work-items all make the same call (only one of them performs atomics). */
-typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; } _accls_ctx;
-_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red)
+ * worker and lane, the shape, the levels (2: worker, 4: vector) whose
+ * work-items all make the same call (only one of them performs atomics), and
+ * the work-group's __local scratch for the reductions of routine loops. */
+typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; __local ulong *scratch; } _accls_ctx;
+_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red, __local ulong *scratch)
 {
-	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red};
+	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red, scratch};
 	return c;
-}
-_accls_ctx _accls_ctx_one(void)
-{
-	return _accls_ctx_make(0, 1, 0, 1, 0, 0, 1, 1, 0);
 }
 _accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
 {
@@ -88,8 +85,8 @@ __kernel void main_L38(__global float *m_base, ulong m_off, __global float *norm
 		for (long _t_i = _gang; _t_i < _n_i; _t_i += _ngangs) {
 			int i = (int)_t_i;
 #line 40 "routine.c"
-			scale(m[i], 100, 2.0f, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u));
-			norms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u));
+			scale(m[i], 100, 2.0f, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
+			norms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
 		}
 	}
 }
