@@ -9,8 +9,11 @@ import (
 // which is always correct. On the devices accls targets each work-item of a
 // cache'd stencil loop reads its own window once anyway; staging into
 // __local memory would need the whole work-group to cooperate (a shared
-// window and barriers), which the grid-stride loops do not guarantee. The
-// directive is still checked: each item must name a variable (or a
+// window and barriers), which the grid-stride loops do not guarantee.
+// Staging into private memory would load the whole window up front, also
+// elements that an edge iteration never touches (cache(b[i-1:3]) at i = 0
+// reads b[-1]), and would cost a copy and a range test per access with no
+// reuse. The directive is still checked: each item must name a variable (or a
 // sub-array of one) visible at the directive, so that a typo is an error.
 
 // checkCache checks the items of a cache directive inside a compute
