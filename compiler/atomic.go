@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
@@ -22,6 +23,12 @@ import (
 //     pattern (atomic_cmpxchg on uint, atom_cmpxchg on ulong, as_float /
 //     as_double / as_int...);
 //   - write is an exchange, read an atomic add of 0.
+//
+// In code that the workers or vector lanes of a gang run redundantly
+// (outside the loops that partition them), one work-item performs the
+// atomic; a capture's value then goes to the others through the kernel's
+// __local scratch between two barriers, which needs every work-item of the
+// group to run the code: not inside a worker loop, not in a routine.
 //
 // Locations are array elements and scalars in device memory (__global) or
 // gang-shared arrays (__local). A location private to the work-item (a
@@ -173,12 +180,17 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 	}
 	// Code that several work-items run redundantly (outside the loops that
 	// partition the vector lanes or workers) performs the update once.
-	guard := ""
+	// A capture there is performed by one work-item and its value handed
+	// to the others through __local memory, between barriers.
+	guard, broadcast := "", false
 	if f.Kind != "read" {
 		cond, redundant := g.atomicGuard(s.Span)
 		if f.Kind == "capture" && redundant {
-			g.fail(s.Span, "an atomic capture in code that the workers or vector lanes of a gang run redundantly (outside a worker or vector loop) is not supported yet: only one of them could perform it and get the value")
-			return
+			if !g.captureBroadcast(s.Span) {
+				g.fail(s.Span, "an atomic capture in code that the workers or vector lanes of a gang run redundantly is supported only where all the work-items of the gang run it (not inside a worker loop, not in a routine): only one of them performs it")
+				return
+			}
+			broadcast = true
 		}
 		guard = cond
 	}
@@ -198,7 +210,11 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 	g.indent++
 	g.line(0, "volatile %s %s *_ap = %s;", space, bits, ptr)
 	capture := func(val string) {
-		if f.V != nil {
+		switch {
+		case f.V == nil:
+		case broadcast:
+			g.line(ln, "((__local %s *)%s)[0] = %s; /* for the other work-items */", t, routineScratchName, val)
+		default:
 			g.line(ln, "%s = %s;", g.expr(f.V, precUnary), val)
 		}
 	}
@@ -218,6 +234,52 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 	}
 	g.indent--
 	g.line(0, "}")
+	if broadcast {
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+		g.line(ln, "%s = ((__local %s *)%s)[0];", g.expr(f.V, precUnary), t, routineScratchName)
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	}
+}
+
+// captureBroadcast reports whether an atomic capture at span sp, in code
+// that several work-items of a gang run redundantly, can hand its value to
+// them: in a kernel (not a routine), outside worker and vector loops (all
+// the work-items of the group reach the barriers), with the kernel's
+// __local scratch (routineScratch gives it to such kernels).
+func (g *kgen) captureBroadcast(sp acc.Span) bool {
+	if g.rt != nil {
+		return false
+	}
+	around, _ := g.callPlace(sp)
+	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 {
+		return false
+	}
+	for _, p := range g.k.Params {
+		if p.Kind == ParamScratch && p.Name == routineScratchName {
+			return true
+		}
+	}
+	return false
+}
+
+// redundantCapture reports whether kernel k has an atomic capture in code
+// that several of its work-items run redundantly (it then needs the
+// __local scratch to broadcast the value).
+func (l *lowering) redundantCapture(k *Kernel) bool {
+	if k.Serial {
+		return false
+	}
+	multi := k.Levels & (analysis.LevelWorker | analysis.LevelVector)
+	found := false
+	for _, s := range k.Stmts {
+		cfacts.Walk(s, func(x *cfacts.Stmt) bool {
+			if site := l.c.prog.atomics[x]; site != nil && site.form.Kind == "capture" && multi&^l.levelsAround(k, x.Span) != 0 {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // update writes an atomic update (and its capture).

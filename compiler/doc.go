@@ -52,7 +52,8 @@
 //     OpenCL atomics on 32-bit ints, compare-and-swap loops on the bit
 //     pattern for everything else, 64-bit ones through
 //     cl_khr_int64_base_atomics; in code that the workers or lanes of a
-//     gang run redundantly one work-item performs the update), routine
+//     gang run redundantly one work-item performs the update and a capture
+//     hands its value to the others through __local memory), routine
 //     (routine.go: routines that device code calls become OpenCL functions
 //     with __global pointer parameters and the caller's place, so that
 //     their gang/worker/vector loops partition like inline ones; calls are
@@ -86,7 +87,8 @@
 // private to the construct, variables declared in a kernels construct and
 // used by two of its loop nests; in device code: atomics on types other than
 // int, unsigned, long, unsigned long, float and double, an atomic capture in
-// code that the workers or vector lanes of a gang run redundantly,
+// code that the vector lanes of a worker run redundantly inside a worker
+// loop or in a routine,
 // gang-level and nested loop reductions in routines, global variables in routines,
 // routine bind, tile combined with collapse or with reductions. Each is an
 // error at its place.

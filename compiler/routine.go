@@ -765,7 +765,8 @@ func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis
 }
 
 // routineScratch gives kernel k the __local scratch of the routine
-// reductions when it calls (directly or not) a routine with one.
+// reductions when it calls (directly or not) a routine with one, and for
+// the broadcast of atomic captures in redundant code (atomic.go).
 func (l *lowering) routineScratch(k *Kernel) {
 	need := false
 	for _, s := range k.Stmts {
@@ -777,7 +778,7 @@ func (l *lowering) routineScratch(k *Kernel) {
 			}
 		})
 	}
-	if !need {
+	if !need && !l.redundantCapture(k) {
 		return
 	}
 	idx := 0

@@ -1,6 +1,7 @@
 /* calls in device code the compiler rejects: functions without routine,
  * routine levels at the call, private memory passed to a routine,
- * recursion, globals in routines; an atomic capture in redundant code */
+ * recursion, globals in routines; an atomic capture that the lanes of a
+ * worker run redundantly */
 #include <stdio.h>
 
 int helper(int x) { return x + 1; }
@@ -77,7 +78,7 @@ void f(int n, float *a)
 		vrow(tmp, 8);
 #pragma acc parallel copy(v, x) copyout(a[0:n])
 	{
-#pragma acc loop gang
+#pragma acc loop gang worker
 		for (int i = 0; i < n; i++) {
 #pragma acc atomic capture
 			v = x++;

@@ -2,7 +2,8 @@
  * long, unsigned long, float and double, on array elements and on scalars
  * in device memory (copy). Results are order-independent: sums, products
  * of powers of two, bit operations, reflections x = e - x an even number of
- * times; captured values are checked as sets (every slot exactly once). */
+ * times; captured values are checked as sets (every slot exactly once).
+ * A capture in gang-redundant code hands its value to every lane. */
 #include <stdio.h>
 
 #define N 1000
@@ -18,6 +19,7 @@ static double fcap[2][N];
 static int rd[N];
 static float rdf[N];
 static long mark[N + 2];
+static int owner[50 * 16];
 
 /* The values of v[0..n-1] are first, first+step, ... in some order. */
 static int perm(const long *v, long first, long step, int n, const char *what)
@@ -244,7 +246,33 @@ int main(void)
 	if (!ok)
 		return 1;
 	printf("captures: cx %d, ci %d, cl %ld %ld, cu %u %u, cul %lu, cf %g, cd %g\n", cx, ci[0], cl[0], cl2, cu[0], cu[1], cul[0], cf, cd);
-	printf("reads, write and captures: consistent\n");
+	/* a capture in gang-redundant code: one lane takes the ticket, every
+	 * lane of the gang gets it (a work queue) */
+	int next = 0;
+#pragma acc parallel num_gangs(8) vector_length(32) copy(next) copyout(owner)
+	{
+#pragma acc loop gang
+		for (int g = 0; g < 50; g++) {
+			int slot;
+#pragma acc atomic capture
+			slot = next++;
+#pragma acc loop vector
+			for (int k = 0; k < 16; k++)
+				owner[slot * 16 + k] = g;
+		}
+	}
+	static long own[50];
+	for (int s = 0; s < 50; s++) {
+		for (int k = 1; k < 16; k++)
+			if (owner[s * 16 + k] != owner[s * 16]) {
+				printf("FAIL slot %d: lanes disagree (%d, %d)\n", s, owner[s * 16], owner[s * 16 + k]);
+				return 1;
+			}
+		own[s] = owner[s * 16];
+	}
+	if (next != 50 || !perm(own, 0, 1, 50, "slot = next++ in gang-redundant code"))
+		return 1;
+	printf("reads, write and captures: consistent; tickets %d\n", next);
 	printf("OK\n");
 	return 0;
 }
