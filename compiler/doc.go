@@ -12,7 +12,7 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("'atomic' is not supported by the compiler
+//     the directive or clause ("'declare' is not supported by the compiler
 //     yet"): nothing is ever translated into wrong code.
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
