@@ -66,7 +66,7 @@ type clEmitter struct {
 	// vla returns, for a variable indexed through linearization, its
 	// strides (nil when the variable is indexed normally).
 	vla func(v *cfacts.Var) []string
-	// call writes calls of functions that are not math built-ins (routines,
+	// callHook writes calls of functions that are not math built-ins (routines,
 	// acc_on_device; routine.go); ok false leaves the call to the emitter.
 	callHook func(e *cfacts.Expr) (s string, ok bool)
 	// fp64 is set when the code uses double.

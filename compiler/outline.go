@@ -36,7 +36,8 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
-	// Directives outside function bodies: declare and routine are not supported.
+	// Directives outside function bodies: routine is checked (routine.go),
+	// declare is not supported.
 	for _, d := range m.Acc.Directives {
 		if d.Depth == 0 && d.Spec != nil && d.Spec.Name == "routine" {
 			c.outlineRoutineDirective(d)
