@@ -66,6 +66,9 @@ type clEmitter struct {
 	// vla returns, for a variable indexed through linearization, its
 	// strides (nil when the variable is indexed normally).
 	vla func(v *cfacts.Var) []string
+	// callHook writes calls of functions that are not math built-ins (routines,
+	// acc_on_device; routine.go); ok false leaves the call to the emitter.
+	callHook func(e *cfacts.Expr) (s string, ok bool)
 	// fp64 is set when the code uses double.
 	fp64 bool
 	err  error
@@ -323,6 +326,11 @@ var argTypes = map[byte]string{'d': "double", 'f': "float", 'i': "int", 'l': "lo
 
 func (em *clEmitter) call(e *cfacts.Expr) string {
 	name := e.Name
+	if em.callHook != nil {
+		if s, ok := em.callHook(e); ok {
+			return s
+		}
+	}
 	f, ok := mathFuncs[name]
 	if !ok {
 		switch strings.TrimPrefix(name, "__builtin_") {

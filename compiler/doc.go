@@ -12,7 +12,7 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("'atomic' is not supported by the compiler
+//     the directive or clause ("'declare' is not supported by the compiler
 //     yet"): nothing is ever translated into wrong code.
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
@@ -47,6 +47,19 @@
 //     barriers run a uniform number of rounds. Arrays private to a gang and
 //     shared by its lanes live in __local memory. `#line` directives name
 //     the user's lines; Kernel.Lines maps every kernel line back to one.
+//     Device code (one file per feature, each with its design notes):
+//     atomic (atomic.go: the forms from analysis.ClassifyAtomic, native
+//     OpenCL atomics on 32-bit ints, compare-and-swap loops on the bit
+//     pattern for everything else, 64-bit ones through
+//     cl_khr_int64_base_atomics; in code that the workers or lanes of a
+//     gang run redundantly one work-item performs the update and a capture
+//     hands its value to the others through __local memory), routine
+//     (routine.go: routines that device code calls become OpenCL functions
+//     with __global pointer parameters and the caller's place, so that
+//     their gang/worker/vector loops partition like inline ones; calls are
+//     checked for levels, address spaces, recursion), tile (tile.go: tiles
+//     on gangs, their elements on the work-items of a group), cache
+//     (cache.go: a checked hint, nothing staged) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
@@ -60,9 +73,8 @@
 //     each use_device variable with its device address (hostdata.go).
 //     device_type sections of compute constructs give one launch sequence
 //     per OpenCL device class, chosen at run time (devicetype.go). The
-//     kernels are embedded as a
-//     string (built once per run by the runtime); #line directives keep the
-//     user's line numbers.
+//     kernels are embedded as a string (built once per run by the runtime);
+//     #line directives keep the user's line numbers.
 //   - build (build.go): cc -O2 -D_OPENACC=202211 -I DIR FILE.host.c
 //     DIR/accrt.c -lOpenCL -lm; the compiler's messages name the user's file.
 //
@@ -76,13 +88,18 @@
 //
 // # Not supported yet
 //
-// atomic, routine (calls to user functions in compute constructs), cache
-// (ignored: a hint), tile, gang(dim:/static:), device_type on loop constructs
-// and loop clauses or wait after device_type on compute constructs, declare
-// link in functions, declare of pointers (but deviceptr) and static locals,
-// goto out of a declare's scope,
+// gang(dim:/static:), device_type on loop constructs and loop clauses or
+// wait after device_type on compute constructs, declare link in functions,
+// declare of pointers (but deviceptr) and static locals, goto out of a
+// declare's scope,
 // the zero modifier, attach/detach, struct and union data, pointers to
 // pointers, non-contiguous sub-arrays, gang-level reductions on variables
 // private to the construct, variables declared in a kernels construct and
-// used by two of its loop nests. Each is an error at its place.
+// used by two of its loop nests; in device code: atomics on types other than
+// int, unsigned, long, unsigned long, float and double, an atomic capture in
+// code that the vector lanes of a worker run redundantly inside a worker
+// loop or in a routine,
+// gang-level and nested loop reductions in routines, global variables in routines,
+// routine bind, tile combined with collapse or with reductions. Each is an
+// error at its place.
 package compiler

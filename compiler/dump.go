@@ -128,6 +128,9 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) 
 					lvls = "seq"
 				}
 				fmt.Fprintf(b, "%sloop [%s] %s", li, lvls, strings.Join(vars, "; "))
+				if len(lp.Tile) > 0 {
+					fmt.Fprintf(b, " tile%v", lp.Tile)
+				}
 				if lp.Uniform {
 					b.WriteString(" uniform")
 				}

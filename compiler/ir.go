@@ -18,8 +18,12 @@ type Program struct {
 	Constructs []*Construct // every compute construct, in source order
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
+	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
+	Int64Atomics bool
 
-	lines *lines
+	lines    *lines
+	atomics  map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
+	routines *routineState                // the routines device code calls (routine.go)
 }
 
 // NodeKind is the kind of a host action.
@@ -216,6 +220,11 @@ type Loop struct {
 	Uniform bool
 	// GangNum and VectorLen: gang(num:) / vector(length:) of a kernels loop.
 	GangNum, VectorLen string
+	// RoutineLevels: levels partitioned by routines called in the body; the
+	// loop does not take them when it is extended as an innermost loop.
+	RoutineLevels analysis.Level
+	// Tile: the sizes of a tile clause, outermost loop first (tile.go).
+	Tile []int64
 }
 
 // LoopVar is one canonical loop: for (v = Lower; v Cmp Upper; v += Step).

@@ -60,14 +60,22 @@ func (c *compilation) kernelgen() error {
 		srcs = append(srcs, g.out.String())
 		k.Lines = g.lines
 	}
+	protos, rsrcs, rlines := c.routinegen()
 	if err := c.errs(); err != nil {
 		return err
 	}
 	if p.UsesDouble {
 		fp64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
 	}
-	fmt.Fprintf(&b, clPrologue, p.File, fp64)
+	fmt.Fprintf(&b, clPrologue, p.File, fp64+atomicPrologue(p))
+	b.WriteString(routinePrologue(p.routines, protos))
 	c.res.CLLines = make([]int, strings.Count(b.String(), "\n"))
+	for i, s := range rsrcs {
+		b.WriteString("\n")
+		b.WriteString(s)
+		c.res.CLLines = append(c.res.CLLines, 0)
+		c.res.CLLines = append(c.res.CLLines, rlines[i]...)
+	}
 	for i, s := range srcs {
 		b.WriteString("\n")
 		b.WriteString(s)
@@ -104,6 +112,7 @@ type kgen struct {
 	// inside the innermost partitioned loop (-1: not in one).
 	breakable int
 	err       error
+	rt        *deviceRoutine // the routine being written (routine.go), nil in kernels
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -170,7 +179,7 @@ func (g *kgen) expr(e *cfacts.Expr, min int) string {
 func (g *kgen) kernel() error {
 	k := g.k
 	con := k.Construct
-	g.em = &clEmitter{ident: g.spell, vla: func(v *cfacts.Var) []string {
+	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, vla: func(v *cfacts.Var) []string {
 		for i := len(g.scopes) - 1; i >= 0; i-- {
 			if _, ok := g.scopes[i][v]; ok {
 				if s, ok := g.vla[v]; ok && i == 0 {
@@ -497,6 +506,13 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		return
 	}
 	ln := g.srcLine(s.Span.Start)
+	if site := g.c.prog.atomics[s]; site != nil {
+		g.atomic(s, site)
+		return
+	}
+	if g.routineStmt(s) {
+		return
+	}
 	switch s.Kind {
 	case cfacts.StmtCompound:
 		g.line(ln, "{")
@@ -636,6 +652,10 @@ func (g *kgen) loop(lp *Loop) {
 		g.pop()
 		g.indent--
 		g.line(0, "}")
+		return
+	}
+	if len(lp.Tile) > 0 {
+		g.tileLoop(lp)
 		return
 	}
 	if lp.Shares {

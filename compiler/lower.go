@@ -486,8 +486,23 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 			return nil
 		}
 	}
+	if cl := findClause(d, "tile"); cl != nil {
+		if findClause(d, "collapse") != nil {
+			l.c.errorAt(cl.Span, "tile and collapse on one loop are not supported by the compiler")
+			return nil
+		}
+		sizes, ok := l.tileSizes(cl)
+		if !ok {
+			return nil
+		}
+		n, lp.Tile = len(sizes), sizes
+	}
 	if len(r.Loops) < n {
-		l.c.errorAt(d.NameSpan, "collapse(%d) needs %d tightly nested 'for' loops; found %d", n, n, len(r.Loops))
+		what := fmt.Sprintf("collapse(%d)", n)
+		if lp.Tile != nil {
+			what = fmt.Sprintf("tile with %d sizes", n)
+		}
+		l.c.errorAt(d.NameSpan, "%s needs %d tightly nested 'for' loops; found %d", what, n, len(r.Loops))
 		return nil
 	}
 	for _, s := range r.Loops[:n] {
@@ -759,7 +774,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			cv.Elem = elemType(t)
 			return cv
 		case t.Kind == cfacts.TypePointer:
-			if !a.Deref {
+			if !a.Deref && !callArgument(a) {
 				return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
 			}
 			// A pointer without a data clause: the data it points to must be present.
@@ -830,7 +845,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		l.con.Node.Data = append(l.con.Node.Data, di)
 		return l.arrayVar(cv, a, di, nil)
 	case t.Kind == cfacts.TypePointer:
-		if !a.Deref {
+		if !a.Deref && !callArgument(a) {
 			return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
 		}
 		if explicitHere {
@@ -917,6 +932,7 @@ func typeName(t *cfacts.Type) string {
 func (l *lowering) finishKernel(k *Kernel) {
 	con := l.con
 	if !k.Serial {
+		l.routineCallLevels(k)
 		assignLevels(k)
 		for _, e := range k.errs {
 			at := e.lp.Stmts[0].Span
@@ -929,6 +945,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 		forEachLoop(k.Loops, func(lp *Loop) { lp.Levels = 0 })
 	}
 	forEachLoop(k.Loops, func(lp *Loop) { k.Levels |= lp.Levels })
+	if !k.Serial {
+		k.Levels |= l.c.routineKernelLevels(k)
+	}
 	// Name
 	if len(con.Kernels) == 1 {
 		k.Name = con.Name
@@ -1002,11 +1021,12 @@ func (l *lowering) finishKernel(k *Kernel) {
 		inner := false
 		forEachLoop(lp.Children, func(x *Loop) { inner = inner || x.Levels != 0 })
 		if !inner && (len(lp.Vars) == 2 || len(lp.Vars) == 3) && lp.Levels == analysis.LevelGang|analysis.LevelVector &&
-			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares {
+			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 {
 			k.Grid = len(lp.Vars)
 		}
 	}
 	l.params(k)
+	l.routineScratch(k)
 }
 
 func forEachLoop(ls []*Loop, f func(*Loop)) {
@@ -1319,6 +1339,7 @@ func assignLevels(k *Kernel) {
 		if lp.Levels&analysis.LevelVector == 0 {
 			add |= analysis.LevelVector
 		}
+		add &^= lp.RoutineLevels
 		if add != 0 {
 			lp.Levels |= add
 			if lp.Note != "" {

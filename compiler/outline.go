@@ -19,13 +19,15 @@ var supported = map[string][]string{
 	"parallel":   {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"serial":     {"if", "self", "async", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"kernels":    {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
-	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction"},
+	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction", "tile"},
 	"data":       {"if", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default"},
 	"enter data": {"if", "async", "wait", "copyin", "create"},
 	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
 	"wait":       {"if"},
 	"cache":      {},
+	"atomic":     {"read", "write", "update", "capture"},
+	"routine":    routineClauses,
 	"init":       {},
 	"shutdown":   {},
 }
@@ -34,8 +36,13 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
-	// Directives outside function bodies: routine is not supported.
+	// Directives outside function bodies: routine is checked (routine.go),
+	// declare registers globals (declare.go); nothing else is supported.
 	for _, d := range m.Acc.Directives {
+		if d.Depth == 0 && d.Spec != nil && d.Spec.Name == "routine" {
+			c.outlineRoutineDirective(d)
+			continue
+		}
 		if d.Depth == 0 && d.Spec != nil && d.Spec.Name != "declare" {
 			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
 		}
@@ -53,6 +60,10 @@ func (c *compilation) outline() error {
 			if m.ByDirective[d] == nil && d.Spec != nil && d.Spec.Name != "routine" && d.Spec.Name != "declare" {
 				c.errorAt(d.Span, "'%s' is not bound to a statement", d.Name)
 			}
+		}
+		if fm.Routine != nil {
+			c.outlineRoutine(fm) // device code: no host actions
+			continue
 		}
 		p.Nodes = append(p.Nodes, c.declareExits(fm, c.outlineRegions(fm.Regions, nil))...)
 	}
@@ -115,6 +126,15 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 	case name == "cache":
 		n.Kind = NodeIgnored
 		return nil
+	case name == "routine":
+		c.checkRoutineName(d)
+		return nil
+	case name == "atomic" && inCompute == nil:
+		// host code: one thread, the statement stays as written
+		if _, msg := analysis.ClassifyAtomic(c.prog.Text, r); msg != "" {
+			c.errorAt(r.Directive.NameSpan, "%s", msg)
+		}
+		return nil
 	}
 	if inCompute != nil {
 		c.errorAt(d.NameSpan, "'%s' inside a compute construct is not allowed", name)
@@ -149,7 +169,11 @@ func (c *compilation) checkLoops(rs []*analysis.Region, compute *analysis.Region
 	for _, r := range rs {
 		if c.checkDirective(r.Directive) {
 			switch r.Directive.Spec.Name {
-			case "loop", "cache":
+			case "loop":
+			case "cache":
+				c.checkCache(r)
+			case "atomic":
+				c.checkAtomic(r)
 			default:
 				c.errorAt(r.Directive.NameSpan, "'%s' inside a compute construct is not allowed", r.Directive.Spec.Name)
 			}

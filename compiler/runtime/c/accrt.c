@@ -1303,7 +1303,14 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	p->prog = clCreateProgramWithSource(S.ctx, 1, &source, &len, &err);
 	check(err, "clCreateProgramWithSource", &c);
 	t0 = now_ms();
-	err = clBuildProgram(p->prog, 1, &S.dev.device, opts ? opts : "", NULL, NULL);
+	{
+		/* The device's acc_device_t, for acc_on_device in device code. */
+		size_t n = (opts ? strlen(opts) : 0) + 64;
+		char *all = xmalloc(n);
+		snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d %s", (int)acc_get_device_type(), opts ? opts : "");
+		err = clBuildProgram(p->prog, 1, &S.dev.device, all, NULL, NULL);
+		free(all);
+	}
 	ms = now_ms() - t0;
 	P.builds++;
 	P.build_ms += ms;

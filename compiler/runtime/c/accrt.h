@@ -115,7 +115,9 @@
  *
  * accrt_program builds a source once per run: it is cached by the source pointer
  * (so pass a string that stays valid and unchanged: a string literal or a static
- * array), then by content. Kernel sources should carry `#line N "file.c"`
+ * array), then by content. It is built with -DACCLS_DEVICE_TYPE=T, T the
+ * device's acc_device_t (acc_on_device in device code compares with it).
+ * Kernel sources should carry `#line N "file.c"`
  * directives. PoCL 3.1 honours them ("user.c:42:10: error: ..."; other lines
  * are named after a temporary file in its kernel cache). NVIDIA's OpenCL
  * (CUDA 12, H100) ignores them and names every line "<kernel>:6:10". The

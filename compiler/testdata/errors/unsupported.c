@@ -5,13 +5,13 @@ struct pt { float x, y; };
 
 int f(int n, float *a, struct pt *p, float **rows)
 {
-	int count = 0;
-#pragma acc parallel loop copy(a[0:n])
+	short count = 0;
+#pragma acc parallel loop copy(a[0:n], count)
 	for (int i = 0; i < n; i++) {
 #pragma acc atomic update
-		count++;
+		count += (short)i;
 	}
-#pragma acc parallel loop tile(4) copy(a[0:n])
+#pragma acc parallel loop tile(4) collapse(1) copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		a[i] = 0;
 #pragma acc parallel loop copy(a)

@@ -1,0 +1,860 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// The routine directive (OpenACC 3.3 §2.15). A function with `#pragma acc
+// routine seq|vector|worker|gang` before it (or named by `routine(name)`)
+// that device code calls is written into the OpenCL program as a function
+// of the same name, from its C facts like a kernel body; the host keeps the
+// original function (the directives inside it are ignored there).
+//
+//   - Parameters: numbers by value; pointers become __global pointers, so
+//     every pointer argument must point to device memory (an array or a
+//     pointer of the construct, a scalar with a data clause by address).
+//     Arguments in private memory (a private or local array, the address of
+//     a private or firstprivate scalar) or in gang-shared __local memory are
+//     errors at the argument: OpenCL pointers carry their address space.
+//   - Every routine takes one more argument, the calling work-item's place
+//     (_accls_ctx: gang, worker, lane, the shape, and which levels run the
+//     call redundantly), so that its `loop gang/worker/vector` loops share
+//     their iterations among the work-items exactly as the same loops
+//     written inline would (grid-stride loops over _gang, _worker, _lane).
+//     A vector routine is called by all vector lanes of a worker, a worker
+//     routine by all workers of a gang, a gang routine by all gangs.
+//   - Levels: a routine may contain loops of its level and below (a loop
+//     with no level clause is seq); it may be called only where the levels
+//     at and below its own are not partitioned yet (a vector routine not in
+//     a vector loop, a worker routine not in a worker or vector loop, a gang
+//     routine only from gang-redundant code), and a routine may call
+//     routines of its level or below. A loop that calls a vector routine
+//     does not take the vector level itself (the lanes are the routine's).
+//   - Like inline code, a routine called where the vector lanes (or the
+//     workers) of a gang run the code redundantly runs in each of them:
+//     its plain writes are repeated with the same values and its atomics
+//     run once (the _accls_ctx red levels), but a plain read-modify-write
+//     of device memory (a[i] += 1) is repeated too, as it is in inline
+//     gang-redundant code; there is no barrier between a routine's vector
+//     loop and the code after it.
+//   - Worker and vector loop reductions in a routine combine in the calling
+//     kernel's __local scratch (passed in _accls_ctx) with barriers, and
+//     every work-item gets the result: such a loop may not be nested in
+//     another partitioned loop of the routine, and the routine (or one that
+//     calls it) must be called where no worker or vector loop partitions
+//     the work, so that every work-item of the group reaches the barriers.
+//   - Not supported (errors): gang-level and nested reductions on the loops
+//     of routines, global variables
+//     in a routine body, recursion, routines without a body in the file,
+//     variable-length array parameters, bind and device_type.
+//
+// acc_on_device(dev) in device code is true for acc_device_not_host and
+// for the type of the device the program was built for (the runtime
+// passes it as ACCLS_DEVICE_TYPE when it builds the program).
+
+// routineClauses are the clauses of routine the compiler implements.
+var routineClauses = []string{"seq", "vector", "worker", "gang", "nohost"}
+
+// routineLevelsBelow are the levels a routine of level l partitions (and
+// that must therefore still be free where it is called).
+func routineLevelsBelow(l analysis.Level) analysis.Level {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return allLevels
+	case l&analysis.LevelWorker != 0:
+		return analysis.LevelWorker | analysis.LevelVector
+	case l&analysis.LevelVector != 0:
+		return analysis.LevelVector
+	}
+	return 0
+}
+
+// routineLevelName spells a routine level for messages.
+func routineLevelName(l analysis.Level) string {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return "gang"
+	case l&analysis.LevelWorker != 0:
+		return "worker"
+	case l&analysis.LevelVector != 0:
+		return "vector"
+	}
+	return "seq"
+}
+
+// deviceRoutine is one routine function called by device code.
+type deviceRoutine struct {
+	fm    *analysis.FuncModel
+	name  string // OpenCL name
+	level analysis.Level
+	// red: the levels some call runs redundantly (vector lanes or workers
+	// that all make the same call), the union over the calls seen.
+	red    analysis.Level
+	source string // the OpenCL function
+	lines  []int  // user line of each line of source
+	proto  string // its prototype
+}
+
+// routineState is the compilation's routine bookkeeping.
+type routineState struct {
+	byName   map[string]*deviceRoutine
+	used     []*deviceRoutine // in the order first called
+	onDevice bool             // acc_on_device is used in device code
+}
+
+func (c *compilation) routines() *routineState {
+	if c.prog.routines == nil {
+		c.prog.routines = &routineState{byName: map[string]*deviceRoutine{}}
+	}
+	return c.prog.routines
+}
+
+// outlineRoutineDirective checks a routine directive (outside or inside a
+// function body): its clauses must be ones the compiler implements.
+func (c *compilation) outlineRoutineDirective(d *acc.Directive) {
+	if c.checkDirective(d) {
+		c.checkRoutineName(d)
+	}
+}
+
+// checkRoutineName checks the name of a routine(name) directive.
+func (c *compilation) checkRoutineName(d *acc.Directive) {
+	if d.Paren != nil && len(d.Paren.Items) == 1 {
+		name := d.Paren.Items[0].Text
+		if decl := c.model.C.Decls[name]; decl == nil {
+			c.errorAt(d.Paren.Items[0].Span, "'%s' in routine(%s) is not a function declared in this file", name, name)
+		}
+	}
+}
+
+// outlineRoutine checks the directives inside a routine's body: loops,
+// atomics and cache directives run on the device when a compute construct
+// calls the routine; nothing in it is a host action.
+func (c *compilation) outlineRoutine(fm *analysis.FuncModel) {
+	var walk func(rs []*analysis.Region, parent analysis.Level)
+	walk = func(rs []*analysis.Region, parent analysis.Level) {
+		for _, r := range rs {
+			d := r.Directive
+			if !c.checkDirective(d) {
+				continue
+			}
+			lv := parent
+			switch name := d.Spec.Name; {
+			case name == "loop":
+				l := r.Level &^ analysis.LevelSeq
+				if l&^routineLevelsBelow(fm.Level) != 0 {
+					c.errorAt(d.NameSpan, "a '%s' loop in '%s', a 'routine %s': a %s routine may contain %s", l, fm.Func.Name, routineLevelName(fm.Level), routineLevelName(fm.Level), routineMayContain(fm.Level))
+				} else if l != 0 && shallowest(l) <= deepest(parent) {
+					c.errorAt(d.NameSpan, "a '%s' loop cannot be nested in a '%s' loop", l, levelAt(0, deepest(parent)))
+				}
+				lv |= l
+			case name == "atomic":
+				c.checkAtomic(r)
+			case name == "cache":
+				c.checkCache(r)
+			case name == "routine":
+			default:
+				c.errorAt(d.NameSpan, "'%s' inside a routine ('%s') is not allowed", name, fm.Func.Name)
+				continue
+			}
+			walk(r.Children, lv)
+		}
+	}
+	walk(fm.Regions, 0)
+}
+
+func routineMayContain(l analysis.Level) string {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return "gang, worker, vector and seq loops"
+	case l&analysis.LevelWorker != 0:
+		return "worker, vector and seq loops only"
+	case l&analysis.LevelVector != 0:
+		return "vector and seq loops only"
+	}
+	return "seq loops only"
+}
+
+// routineOf returns the routine function named name, nil when name has no
+// routine directive.
+func (c *compilation) routineOf(name string) *analysis.FuncModel {
+	if c.model.Routines[name] == nil {
+		return nil
+	}
+	for _, fm := range c.model.Funcs {
+		if fm.Func.Name == name && fm.Routine != nil {
+			return fm
+		}
+	}
+	return nil
+}
+
+// routineCallLevels marks the loops of kernel k that call routines which
+// partition levels themselves: those loops do not take these levels when
+// the compiler extends an innermost loop (assignLevels).
+func (l *lowering) routineCallLevels(k *Kernel) {
+	forEachLoop(k.Loops, func(lp *Loop) {
+		body := lp.Stmts[len(lp.Stmts)-1].Body
+		if body == nil {
+			return
+		}
+		walkAllExprs(body, func(e *cfacts.Expr) {
+			if e.Kind != cfacts.ExprCall || e.Name == "" {
+				return
+			}
+			if fm := l.c.routineOf(e.Name); fm != nil {
+				lp.RoutineLevels |= routineLevelsBelow(fm.Level)
+			}
+		})
+	})
+}
+
+// routineKernelLevels are the levels that the loops of the routines kernel
+// k calls partition: the kernel's work-groups need them (vector lanes for a
+// vector routine's loop vector).
+func (c *compilation) routineKernelLevels(k *Kernel) analysis.Level {
+	var u analysis.Level
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if e.Kind == cfacts.ExprCall && e.Name != "" {
+				if fm := c.routineOf(e.Name); fm != nil {
+					u |= c.routineUses(fm, map[*analysis.FuncModel]bool{}) & routineLevelsBelow(fm.Level)
+				}
+			}
+		})
+	}
+	return u
+}
+
+// routineUses is the union of the levels of the loops of routine fm and of
+// the routines it calls.
+func (c *compilation) routineUses(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) analysis.Level {
+	if seen[fm] || fm.Func.Body == nil {
+		return 0
+	}
+	seen[fm] = true
+	var u analysis.Level
+	var walk func(rs []*analysis.Region)
+	walk = func(rs []*analysis.Region) {
+		for _, r := range rs {
+			if r.IsLoop() {
+				u |= r.Level & allLevels
+			}
+			walk(r.Children)
+		}
+	}
+	walk(fm.Regions)
+	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+		if e.Kind == cfacts.ExprCall && e.Name != "" {
+			if callee := c.routineOf(e.Name); callee != nil {
+				u |= c.routineUses(callee, seen)
+			}
+		}
+	})
+	return u
+}
+
+// callArgument reports whether a variable is passed to a function (its
+// address, array or pointer value): a pointer given to a routine counts as
+// dereferenced.
+func callArgument(a *analysis.VarAttr) bool {
+	for _, r := range a.Refs {
+		if r.Call {
+			return true
+		}
+	}
+	return false
+}
+
+// routineBuiltins are OpenCL built-in functions that a routine's name must
+// not redefine.
+var routineBuiltins = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`dot cross distance length normalize fast_distance fast_length fast_normalize
+		clamp degrees radians mix step smoothstep sign min max mad mad24 mul24 select all any bitselect
+		rotate popcount clz ctz abs_diff add_sat sub_sat hadd rhadd upsample native_sin native_cos
+		barrier mem_fence printf vload vstore shuffle`) {
+		routineBuiltins[n] = true
+	}
+}
+
+// deviceCall writes a call in device code: a routine, acc_on_device, or an
+// error naming the function. ok is false for OpenCL math functions (the
+// emitter writes those).
+func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
+	name := e.Name
+	if _, math := mathFuncs[name]; math || name == "" {
+		return "", false
+	}
+	switch strings.TrimPrefix(name, "__builtin_") {
+	case "isnan", "isinf", "isfinite", "signbit", "isnormal":
+		return "", false
+	}
+	rs := g.c.routines()
+	if name == "acc_on_device" {
+		if len(e.Args) != 1 {
+			g.fail(e.Span, "acc_on_device takes one argument")
+			return "0", true
+		}
+		rs.onDevice = true
+		return "_accls_on_device((int)" + g.expr(e.Args[0], precUnary) + ")", true
+	}
+	fm := g.c.routineOf(name)
+	if fm == nil {
+		g.fail(e.Span, "call to '%s' in device code: '%s' has no 'routine' directive (only routines and OpenCL built-in math functions can be called)", name, name)
+		return name + "()", true
+	}
+	if fm.Func.Body == nil || fm.Func.Stale {
+		g.fail(e.Span, "'%s' is a routine but the C front end could not parse its body", name)
+		return name + "()", true
+	}
+	if fm.Level == analysis.LevelNone {
+		g.fail(e.Span, "'%s': a routine whose level is given only for a device_type is not supported by the compiler", name)
+		return name + "()", true
+	}
+	if len(e.Args) != len(fm.Func.Params) {
+		g.fail(e.Span, "'%s' takes %d arguments", name, len(fm.Func.Params))
+		return name + "()", true
+	}
+	// Levels: those at and below the callee's must be free here.
+	around, red := g.callPlace(e.Span)
+	if bad := around & routineLevelsBelow(fm.Level); bad != 0 {
+		g.fail(e.Span, "call of '%s', a 'routine %s', inside a '%s' loop: %s", name, routineLevelName(fm.Level), bad, routineCallRule(fm.Level))
+		return name + "()", true
+	}
+	if g.rt != nil && routineRank(fm.Level) > routineRank(g.rt.level) {
+		g.fail(e.Span, "call of '%s', a 'routine %s', from '%s', a 'routine %s': a routine may call routines of its own level or below only", name, routineLevelName(fm.Level), g.rt.fm.Func.Name, routineLevelName(g.rt.level))
+		return name + "()", true
+	}
+	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}) {
+		g.fail(e.Span, "call of '%s', whose loop reductions combine across the work-items of a gang (barriers), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
+		return name + "()", true
+	}
+	var args []string
+	for i, a := range e.Args {
+		p := fm.Func.Params[i]
+		if p.Type != nil && p.Type.Kind == cfacts.TypePointer {
+			if sp := g.pointerSpace(a); sp != "__global" {
+				where := "private memory"
+				if sp == "__local" {
+					where = "gang-shared (__local) memory"
+				}
+				g.fail(a.Span, "argument %d of '%s' points to %s: routine pointer parameters are __global, pass device data (an array or pointer of the construct, or a scalar with a data clause)", i+1, name, where)
+			}
+			args = append(args, g.expr(a, precAssign))
+			continue
+		}
+		args = append(args, g.expr(a, precAssign))
+	}
+	r := rs.byName[name]
+	if r == nil {
+		r = &deviceRoutine{fm: fm, name: routineCLName(name), level: fm.Level}
+		rs.byName[name] = r
+		rs.used = append(rs.used, r)
+	}
+	r.red |= red
+	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
+}
+
+func routineCallRule(l analysis.Level) string {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return "a gang routine must be called outside gang, worker and vector loops"
+	case l&analysis.LevelWorker != 0:
+		return "a worker routine must be called outside worker and vector loops"
+	}
+	return "a vector routine must be called outside vector loops"
+}
+
+// routineRank orders routine levels: seq 0, vector 1, worker 2, gang 3.
+func routineRank(l analysis.Level) int {
+	switch {
+	case l&analysis.LevelGang != 0:
+		return 3
+	case l&analysis.LevelWorker != 0:
+		return 2
+	case l&analysis.LevelVector != 0:
+		return 1
+	}
+	return 0
+}
+
+func routineCLName(name string) string {
+	if routineBuiltins[name] {
+		return name + "_"
+	}
+	return clName(name)
+}
+
+// callPlace returns the levels partitioned by the loops around offset sp
+// (of the kernel, or of the routine being written) and the levels that run
+// the code there redundantly (known at compile time: in a routine, those of
+// its calls).
+func (g *kgen) callPlace(sp acc.Span) (around, red analysis.Level) {
+	forEachLoop(g.k.Loops, func(lp *Loop) {
+		s := lp.Stmts[0].Span
+		if s.Start <= sp.Start && sp.End <= s.End {
+			around |= lp.Levels
+		}
+	})
+	if g.rt != nil {
+		return around, g.rt.red &^ around
+	}
+	return around, g.kernelRedundant() &^ around
+}
+
+// kernelRedundant are the levels of the kernel that have more than one
+// work-item per gang (the worker and vector levels it uses).
+func (g *kgen) kernelRedundant() analysis.Level {
+	if g.k.Serial {
+		return 0
+	}
+	return g.k.Levels & (analysis.LevelWorker | analysis.LevelVector)
+}
+
+// ctxArg is the _accls_ctx argument of a call made where the levels around
+// are partitioned.
+func (g *kgen) ctxArg(around analysis.Level) string {
+	drop := uint(around & (analysis.LevelWorker | analysis.LevelVector))
+	if g.rt != nil {
+		if drop == 0 {
+			return "_ctx"
+		}
+		return fmt.Sprintf("_accls_ctx_drop(_ctx, %du)", drop)
+	}
+	scratch := "0"
+	for _, p := range g.k.Params {
+		if p.Kind == ParamScratch && p.Name == routineScratchName {
+			scratch = p.Name
+		}
+	}
+	if g.k.Serial {
+		return fmt.Sprintf("_accls_ctx_make(0, 1, 0, 1, 0, 0, 1, 1, 0u, %s)", scratch)
+	}
+	red := uint(g.kernelRedundant() &^ around)
+	return fmt.Sprintf("_accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, %du, %s)", red, scratch)
+}
+
+// pointerSpace is the address space of what a pointer argument points to.
+func (g *kgen) pointerSpace(a *cfacts.Expr) string {
+	switch {
+	case a.Kind == cfacts.ExprUnary && a.Op == "&":
+		return g.atomicSpace(a.X)
+	case a.Kind == cfacts.ExprCast:
+		return g.pointerSpace(a.X)
+	case a.Kind == cfacts.ExprBinary && (a.Op == "+" || a.Op == "-"):
+		if a.X.Type != nil && (a.X.Type.Kind == cfacts.TypePointer || a.X.Type.Kind == cfacts.TypeArray) {
+			return g.pointerSpace(a.X)
+		}
+		return g.pointerSpace(a.Y)
+	case a.Kind == cfacts.ExprIdent && a.Var != nil:
+		if a.Var.Type != nil && a.Var.Type.Kind == cfacts.TypePointer {
+			return "__global"
+		}
+		return g.atomicSpace(a)
+	case a.Kind == cfacts.ExprIndex:
+		// a row of a multi-dimensional array
+		return g.atomicSpace(a)
+	}
+	return "__global"
+}
+
+// atomicGuard is the condition under which a work-item performs an atomic
+// update, write or capture at span sp: one work-item of those that run the
+// code redundantly ("" when every work-item runs its own). capture is set
+// when that is not possible (the captured value would reach one work-item).
+func (g *kgen) atomicGuard(sp acc.Span) (cond string, redundant bool) {
+	around, red := g.callPlace(sp)
+	if g.rt != nil {
+		bits := (analysis.LevelWorker | analysis.LevelVector) &^ around
+		var cs []string
+		if bits&analysis.LevelWorker != 0 {
+			cs = append(cs, "((_red & 2u) == 0 || _worker == 0)")
+		}
+		if bits&analysis.LevelVector != 0 {
+			cs = append(cs, "((_red & 4u) == 0 || _lane == 0)")
+		}
+		return strings.Join(cs, " && "), red != 0
+	}
+	if red == 0 {
+		return "", false
+	}
+	return maskCond(red), true
+}
+
+// ---- generation ----
+
+// routinegen writes the routines the kernels call (and those they call),
+// callers before callees so that each knows all its calls' redundancy.
+func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int) {
+	rs := c.prog.routines
+	if rs == nil {
+		return "", nil, nil
+	}
+	done := map[*deviceRoutine]bool{}
+	for progress := true; progress; {
+		progress = false
+		for _, r := range rs.used {
+			if done[r] {
+				continue
+			}
+			// wait until every routine that calls r (and is used) is done
+			ready := true
+			for _, o := range rs.used {
+				if o != r && !done[o] && c.callsRoutine(o.fm, r.fm.Func.Name) {
+					ready = false
+				}
+			}
+			if !ready {
+				continue
+			}
+			done[r] = true
+			progress = true
+			g := &kgen{c: c, rt: r}
+			if err := g.routine(); err != nil {
+				c.spanErr(err, r.fm.Func.NameSpan)
+				continue
+			}
+			r.source = g.out.String()
+			r.lines = g.lines
+		}
+	}
+	for _, r := range rs.used {
+		if c.recursive(r.fm.Func.Name) {
+			c.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion", r.fm.Func.Name)
+		}
+	}
+	var ps []string
+	for _, r := range rs.used {
+		if r.proto != "" {
+			ps = append(ps, r.proto+";")
+		}
+		if r.source != "" {
+			srcs = append(srcs, r.source)
+			lines = append(lines, r.lines)
+		}
+	}
+	return strings.Join(ps, "\n"), srcs, lines
+}
+
+// recursive reports whether routine name can call itself.
+func (c *compilation) recursive(name string) bool {
+	seen := map[string]bool{}
+	var reach func(from string) bool
+	reach = func(from string) bool {
+		fm := c.routineOf(from)
+		if fm == nil || seen[from] {
+			return false
+		}
+		seen[from] = true
+		found := false
+		if fm.Func.Body != nil {
+			walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+				if e.Kind == cfacts.ExprCall && e.Name != "" && !found {
+					found = e.Name == name || reach(e.Name)
+				}
+			})
+		}
+		return found
+	}
+	return reach(name)
+}
+
+// callsRoutine reports whether the body of fm calls name.
+func (c *compilation) callsRoutine(fm *analysis.FuncModel, name string) bool {
+	found := false
+	if fm.Func.Body == nil {
+		return false
+	}
+	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+		found = found || e.Kind == cfacts.ExprCall && e.Name == name
+	})
+	return found
+}
+
+// routine writes one routine as an OpenCL function.
+func (g *kgen) routine() error {
+	r := g.rt
+	fm := r.fm
+	fn := fm.Func
+	// A kernel stand-in: the routine's loops, no construct variables.
+	k := &Kernel{Name: r.name, LoopOf: map[*cfacts.Stmt]*Loop{}, Shared: map[*cfacts.Var]string{},
+		Construct: &Construct{Region: &analysis.Region{Stmt: fn.Body}}}
+	g.k = k
+	l := &lowering{c: g.c, con: &Construct{}, fn: fn, loopByRegion: map[*analysis.Region]*Loop{},
+		redClauses: map[*cfacts.Var][]redClause{}, loopPrivate: map[*cfacts.Var][]*Loop{}}
+	nerr := len(g.c.errors)
+	g.barrier = map[*cfacts.Stmt]bool{}
+	var walk func(rs []*analysis.Region)
+	walk = func(rs []*analysis.Region) {
+		for _, rr := range rs {
+			if rr.IsLoop() && rr.Compute == nil {
+				if lp := l.newLoop(k, rr); lp != nil {
+					lp.Levels = rr.Level &^ analysis.LevelSeq
+					if lp.Levels == 0 {
+						lp.Note = "no level in a routine: seq"
+					}
+					k.Loops = append(k.Loops, lp)
+				}
+			}
+			walk(rr.Children)
+		}
+	}
+	walk(fm.Regions)
+	if len(g.c.errors) > nerr {
+		return nil
+	}
+	if err := g.routineReductions(l); err != nil {
+		return err
+	}
+	forEachLoop(k.Loops, func(lp *Loop) {
+		if lp.barrier() {
+			g.barrier[lp.Stmts[0]] = true
+		}
+	})
+	ident := func(v *cfacts.Var) (string, error) {
+		s, err := g.spell(v)
+		if err != nil && v.Storage == cfacts.StorageGlobal {
+			return g.routineSpell(v)
+		}
+		return s, err
+	}
+	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall}
+	g.breakable = -1
+	top := g.push()
+	// Signature.
+	ret := "void"
+	if fn.Result != nil && fn.Result.Kind != cfacts.TypeVoid {
+		s, err := scalarCL(fn.Result)
+		if err != nil {
+			return &spanError{Span: fn.NameSpan, Msg: fmt.Sprintf("routine '%s' returns '%s': %v", fn.Name, fn.Result.Name, err)}
+		}
+		if s == "double" {
+			g.em.fp64 = true
+		}
+		ret = s
+	}
+	var params []string
+	for _, p := range fn.Params {
+		if p.Type == nil {
+			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("the type of parameter '%s' is not known", p.Name)}
+		}
+		if p.Type.Kind == cfacts.TypeArray {
+			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("array parameter '%s' (internal: not adjusted to a pointer)", p.Name)}
+		}
+		d, err := g.decl(p, clName(p.Name))
+		if err != nil {
+			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s': %v", p.Name, fn.Name, err)}
+		}
+		params = append(params, d)
+		top[p] = clName(p.Name)
+	}
+	params = append(params, "const _accls_ctx _ctx")
+	r.proto = fmt.Sprintf("%s %s(%s)", ret, r.name, strings.Join(params, ", "))
+	g.raw(fmt.Sprintf("/* routine %s at %s:%d */", routineLevelName(r.level), g.c.prog.File, g.srcLine(fn.NameSpan.Start)))
+	g.raw(r.proto)
+	g.raw("{")
+	g.indent++
+	g.line(0, "const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;")
+	g.line(0, "const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;")
+	for _, s := range fn.Body.List {
+		g.stmt(s)
+	}
+	g.indent--
+	g.raw("}")
+	if g.err != nil {
+		return g.err
+	}
+	if g.em.err != nil {
+		return g.em.err
+	}
+	if g.em.fp64 {
+		g.c.prog.UsesDouble = true
+	}
+	return nil
+}
+
+// routineScratchName is the kernel parameter of the __local scratch that
+// the reductions of routine loops use (passed in _accls_ctx).
+const routineScratchName = "_accls_scratch"
+
+// routineReductions sets up the reductions of the routine's loops: like
+// worker and vector reductions on variables private to a gang, each
+// work-item keeps a partial, the partials combine in __local memory (the
+// scratch of the calling kernel), and every work-item gets the result. The
+// barriers need every work-item of the work-group to reach them, so such a
+// loop may not be nested in another partitioned loop of the routine, and
+// the routine must be called where no worker or vector loop partitions the
+// work (deviceCall).
+func (g *kgen) routineReductions(l *lowering) error {
+	type item struct {
+		v  *cfacts.Var
+		rc redClause
+	}
+	var items []item
+	for v, rcs := range l.redClauses {
+		for _, rc := range rcs {
+			items = append(items, item{v, rc})
+		}
+	}
+	sort.Slice(items, func(i, j int) bool { return items[i].rc.span().Start < items[j].rc.span().Start })
+	k := g.k
+	for _, it := range items {
+		lp := it.rc.loop
+		if lp == nil || lp.Levels == 0 {
+			continue // a seq loop: the variable is simply updated
+		}
+		at := it.rc.span()
+		if lp.Levels&analysis.LevelGang != 0 {
+			return &spanError{Span: at, Msg: fmt.Sprintf("a gang-level reduction on '%s' in a routine is not supported by the compiler yet", it.v.Name)}
+		}
+		for _, o := range k.Loops {
+			s, in := o.Stmts[0].Span, lp.Stmts[0].Span
+			if o != lp && o.Levels != 0 && s.Start <= in.Start && in.End <= s.End {
+				return &spanError{Span: at, Msg: fmt.Sprintf("a reduction loop nested in a partitioned loop of a routine is not supported by the compiler yet ('%s')", it.v.Name)}
+			}
+		}
+		accrt, cl, err := redType(it.v.Type)
+		if err != nil {
+			return &spanError{Span: at, Msg: err.Error()}
+		}
+		if cl == "double" {
+			g.c.prog.UsesDouble = true
+		}
+		red := &Reduction{Op: it.rc.op, Var: it.v, Name: it.v.Name, Accrt: accrt, CL: cl, Loop: lp, Pos: at.Start}
+		lp.Reductions = append(lp.Reductions, red)
+		k.Local = append(k.Local, red)
+		k.Params = append(k.Params, &Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("((__local %s *)_ctx.scratch)", cl), CL: cl})
+	}
+	return nil
+}
+
+// routineBarriers reports whether routine fm, or a routine it calls,
+// combines a loop reduction across work-items (barriers).
+func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) bool {
+	if seen[fm] || fm.Func.Body == nil {
+		return false
+	}
+	seen[fm] = true
+	found := false
+	var walk func(rs []*analysis.Region)
+	walk = func(rs []*analysis.Region) {
+		for _, r := range rs {
+			if r.IsLoop() && r.Level&(analysis.LevelWorker|analysis.LevelVector) != 0 && findClause(r.Directive, "reduction") != nil {
+				found = true
+			}
+			walk(r.Children)
+		}
+	}
+	walk(fm.Regions)
+	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+		if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
+			if callee := c.routineOf(e.Name); callee != nil {
+				found = c.routineBarriers(callee, seen)
+			}
+		}
+	})
+	return found
+}
+
+// routineScratch gives kernel k the __local scratch of the routine
+// reductions when it calls (directly or not) a routine with one, and for
+// the broadcast of atomic captures in redundant code (atomic.go).
+func (l *lowering) routineScratch(k *Kernel) {
+	need := false
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if !need && e.Kind == cfacts.ExprCall && e.Name != "" {
+				if fm := l.c.routineOf(e.Name); fm != nil {
+					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{})
+				}
+			}
+		})
+	}
+	if !need && !l.redundantCapture(k) {
+		return
+	}
+	idx := 0
+	if n := len(k.Params); n > 0 {
+		last := k.Params[n-1]
+		idx = last.Index + 1
+		if last.Kind == ParamDev {
+			idx++
+		}
+	}
+	k.Params = append(k.Params, &Param{Kind: ParamScratch, Index: idx, Name: routineScratchName, CL: "ulong"})
+}
+
+// routineStmt writes the statements that only routines have (return);
+// it reports whether it wrote s.
+func (g *kgen) routineStmt(s *cfacts.Stmt) bool {
+	if g.rt == nil || s.Kind != cfacts.StmtReturn {
+		return false
+	}
+	ln := g.srcLine(s.Span.Start)
+	if s.Expr == nil {
+		g.line(ln, "return;")
+	} else {
+		g.line(ln, "return %s;", g.expr(s.Expr, precComma))
+	}
+	return true
+}
+
+// routineSpell is how a routine body spells a variable it did not declare:
+// globals are not on the device.
+func (g *kgen) routineSpell(v *cfacts.Var) (string, error) {
+	return v.Name, fmt.Errorf("'%s' is a global variable: a routine can use only its parameters and its own variables ('declare' is not supported by the compiler yet)", v.Name)
+}
+
+// routinePrologue is the program text routines and acc_on_device need:
+// the place of the calling work-item, and the routines' prototypes.
+func routinePrologue(rs *routineState, protos string) string {
+	if rs == nil || len(rs.used) == 0 && !rs.onDevice {
+		return ""
+	}
+	var b strings.Builder
+	if len(rs.used) > 0 {
+		b.WriteString(`
+/* The calling work-item's place, passed to every routine: its gang, local id,
+ * worker and lane, the shape, the levels (2: worker, 4: vector) whose
+ * work-items all make the same call (only one of them performs atomics), and
+ * the work-group's __local scratch for the reductions of routine loops. */
+typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; __local ulong *scratch; } _accls_ctx;
+_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red, __local ulong *scratch)
+{
+	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red, scratch};
+	return c;
+}
+_accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
+{
+	c.red &= ~levels;
+	return c;
+}
+`)
+	}
+	if rs.onDevice {
+		b.WriteString(`
+/* acc_on_device in device code: acc_device_not_host (3), and the type of the
+ * device the runtime built the program for (ACCLS_DEVICE_TYPE). */
+int _accls_on_device(int dev)
+{
+#ifdef ACCLS_DEVICE_TYPE
+	return dev == 3 || dev == ACCLS_DEVICE_TYPE;
+#else
+	return dev == 3 || dev >= 4;
+#endif
+}
+`)
+	}
+	if protos != "" {
+		b.WriteString("\n/* Routines called by the kernels. */\n" + protos + "\n")
+	}
+	return b.String()
+}
