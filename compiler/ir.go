@@ -35,9 +35,10 @@ const (
 	NodeInit     // init: the runtime initializes eagerly
 	NodeShutdown // shutdown
 	NodeIgnored  // cache: a hint, dropped
+	NodeSet      // set: device type, device number, default async queue
 )
 
-var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored"}
+var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored", "set"}
 
 func (k NodeKind) String() string { return nodeKindNames[k] }
 
@@ -60,6 +61,7 @@ type Node struct {
 	Async     *string      // async clause: nil when absent, "" without argument
 	Wait      []string     // wait clause arguments (or the wait directive's)
 	HasWait   bool
+	Device    *DeviceSettings // NodeInit, NodeShutdown, NodeSet: their clauses
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host

@@ -57,6 +57,8 @@ func (c *compilation) lowerNode(n *Node) {
 	case NodeUpdate:
 		n.IfPresent = findClause(d, "if_present") != nil
 		n.Data = c.dataClauses(d, fn, "self", "host", "device")
+	case NodeInit, NodeShutdown, NodeSet:
+		n.Device = c.deviceSettings(n)
 	case NodeWait:
 		n.HasWait = true
 		if d.Paren != nil {

@@ -24,10 +24,11 @@ var supported = map[string][]string{
 	"enter data": {"if", "async", "wait", "copyin", "create"},
 	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
-	"wait":       {"if"},
+	"wait":       {"if", "async"},
 	"cache":      {},
-	"init":       {},
-	"shutdown":   {},
+	"init":       {"device_type", "device_num", "if"},
+	"shutdown":   {"device_type", "device_num", "if"},
+	"set":        {"default_async", "device_num", "device_type", "if"},
 }
 
 // outline builds the host action tree of the model.
@@ -131,6 +132,8 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		n.Kind = NodeInit
 	case "shutdown":
 		n.Kind = NodeShutdown
+	case "set":
+		n.Kind = NodeSet
 	default:
 		c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", name)
 		return nil
