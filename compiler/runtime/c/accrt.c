@@ -1257,6 +1257,7 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int as
 	if (clause < ACCRT_COPY || clause > ACCRT_NO_CREATE)
 		fatal("%s: clause %d (%s) is not an entry action", c->func, clause,
 		      clause >= ACCRT_COPY && clause <= ACCRT_DELETE ? clause_names[clause] : "?");
+	resolve_async(async, c); /* a bad value is an error even when nothing moves */
 	if (!host)
 		return NULL;
 	ensure();
@@ -1299,6 +1300,7 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 	int r;
 	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
 		fatal("%s: invalid clause %d", c->func, clause);
+	resolve_async(async, c);
 	if (!host || bytes == 0 || !S.ready)
 		return;
 	r = lookup(h, bytes, &m);
@@ -1366,6 +1368,7 @@ static void update(int to_device, void *host, size_t bytes, int flags, int async
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
 	int r;
+	resolve_async(async, c);
 	if (!host || bytes == 0)
 		return;
 	ensure();
