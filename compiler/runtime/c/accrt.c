@@ -896,6 +896,12 @@ static void enqueued(queue_t *q, cl_event ev, int kind, kstat_t *stat, size_t by
 	if (S.npending == S.cappending) {
 		if (S.npending >= 1024)
 			reap_finished();
+		/* a host that enqueues faster than the device runs: let the
+		 * oldest command finish rather than queue without bound */
+		if (S.npending >= 4096) {
+			clWaitForEvents(1, &S.pending[0].ev);
+			reap_finished();
+		}
 		if (S.npending == S.cappending) {
 			S.cappending = S.cappending ? 2 * S.cappending : 16;
 			S.pending = xrealloc(S.pending, S.cappending * sizeof *S.pending);
