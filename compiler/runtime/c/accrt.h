@@ -39,6 +39,7 @@
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
  *                  any other value but "" and "0": write it to that file path.
  *   ACCLS_CL_OPTIONS  extra options appended to every clBuildProgram.
+ *   ACCLS_SYNC_LAUNCH "1": every launch and copy blocks until done (section 5).
  *
  * When no platform or no matching device exists the runtime prints, e.g.
  *   accls runtime: no OpenCL device matches ACCLS_DEVICE=foo (available:
@@ -155,8 +156,8 @@
  * that). Below -2 is an error. Queues are in-order OpenCL command queues,
  * created on first use; each remembers the event of its last command.
  *
- * Async work (the *_async functions with a queue other than ACCRT_SYNC, and
- * accrt_launch): every command of a construct or directive (copies at entry,
+ * Async work (the *_async functions and accrt_launch with a queue other than
+ * ACCRT_SYNC): every command of a construct or directive (copies at entry,
  * kernels, copies at exit, updates) is enqueued on its queue, in program
  * order, and the host does not block (clFlush only). Host memory that an
  * async copy reads or writes must stay untouched until a wait, as OpenACC
@@ -200,16 +201,18 @@
  * a command that still uses it and no deferred-free list is needed.
  *
  * Errors: each enqueued command's event is kept until the next wait on its
- * queue (or a blocking transfer on queue 0, or exit). A kernel that failed
- * is then reported as "kernel 'main_L12' (prog.c) on async queue 1 failed on
- * the device: ..." (the kernel name carries the construct's function and line);
- * a failed copy names its variable. At exit the runtime waits for every queue,
- * so a failure of work nobody waited for is still reported (status 2).
+ * queue (or a blocking transfer on queue 0, or exit), and a failure is
+ * reported then: "kernel 'main_L12' (prog.c) on async queue 1 failed on the
+ * device: ..." (the kernel name carries the construct's function and line); a
+ * failed copy names its variable. At exit the runtime waits for every queue,
+ * so a failure of work nobody waited for is still reported (status 2). Past
+ * 1024 unwaited commands the finished ones are looked at, past 4096 the host
+ * waits for the oldest: a loop of launches nobody waits for stays bounded.
  *
  * ACCLS_SYNC_LAUNCH=1 (any value but "" and "0") makes every launch, copy and
  * cross-queue wait block until it is done, on every queue: a failing kernel is
  * then reported at its construct. For debugging; ordering is the same.
-
+ *
  * ---------------------------------------------------------------------------
  * 6. Reductions
  * ---------------------------------------------------------------------------
