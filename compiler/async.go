@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -193,4 +194,19 @@ func (h *hgen) deviceDirective(n *Node, ind string) {
 	if n.If != "" {
 		h.w(ind, "}")
 	}
+}
+
+// dump is the settings for the IR dump: " device_type(ACCRT_DEVICE_GPU) ...".
+func (s *DeviceSettings) dump() string {
+	var b strings.Builder
+	if s.Type != "" {
+		fmt.Fprintf(&b, " device_type(%s)", s.Type)
+	}
+	if s.Num != "" {
+		fmt.Fprintf(&b, " device_num(%s)", s.Num)
+	}
+	if s.DefaultAsync != "" {
+		fmt.Fprintf(&b, " default_async(%s)", s.DefaultAsync)
+	}
+	return b.String()
 }
