@@ -31,6 +31,7 @@ static long want_c2(int i) { return 3L * i + (long)i * i % 7 + 1; }
 static long want_b7(int i) { return 14 + i % 3; }
 static long want_x(int i) { return 4L * (i % 1000) + 1; }
 static long want_d(int i) { return (long)(i / (N / 8)) * 100 + i % 5; }
+static long want_d8(int i) { return (long)(i % 1000); }
 
 int main(void)
 {
@@ -135,6 +136,18 @@ int main(void)
 	}
 	ok = ok && check("d", d, n, want_d);
 	printf("step 7: sum d = %ld\n", sum_of(d, n));
+
+	/* data clauses of async compute constructs: copy on a parallel loop,
+	 * copyin/copyout on a kernels construct after it on the same queue */
+#pragma acc parallel loop copy(x[0:n]) async(8)
+	for (int i = 0; i < n; i++)
+		x[i] = x[i] - 1 + i % 1000;
+#pragma acc kernels copyin(x[0:n]) copyout(d[0:n]) async(8)
+	for (int i = 0; i < n; i++)
+		d[i] = x[i] / 5;
+#pragma acc wait(8)
+	ok = ok && check("d", d, n, want_d8);
+	printf("step 8: sum d = %ld\n", sum_of(d, n));
 
 	free(a);
 	free(b);
