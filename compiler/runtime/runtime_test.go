@@ -422,4 +422,8 @@ func TestAsync(t *testing.T) {
 	fails(t, "async", nil, []string{"memcpy-overlap"}, `acc_memcpy_device: the source and destination ranges overlap`)
 	fails(t, "async", nil, []string{"device-num"}, `acc_set_device_num: there is no device 999 of type acc_device_default`)
 	fails(t, "async", nil, []string{"host-type"}, `acc_set_device_type\(acc_device_host\): accls runs every compute construct on an OpenCL device`)
+	if r := run(t, "async", nil, "type-missing"); !strings.Contains(r.stdout, "every device type exists") {
+		fails(t, "async", nil, []string{"type-missing"},
+			`(?m)^accls runtime: acc_set_device_type: there is no OpenCL device of type acc_device_opencl_\w+ \(the current device is '.+'\)$`)
+	}
 }

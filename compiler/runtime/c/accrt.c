@@ -2159,6 +2159,20 @@ acc_device_t acc_get_device_type(void)
 	return acc_device_opencl_accelerator;
 }
 
+static const char *acc_type_name(acc_device_t t)
+{
+	switch (t) {
+	case acc_device_none: return "acc_device_none";
+	case acc_device_default: return "acc_device_default";
+	case acc_device_host: return "acc_device_host";
+	case acc_device_not_host: return "acc_device_not_host";
+	case acc_device_opencl_gpu: return "acc_device_opencl_gpu";
+	case acc_device_opencl_cpu: return "acc_device_opencl_cpu";
+	case acc_device_opencl_accelerator: return "acc_device_opencl_accelerator";
+	}
+	return "an unknown device type";
+}
+
 /* Make (type, num) the program's device choice. A runtime already running on
  * another device shuts down (the next use initializes on the new one); that
  * is an error while data is present there: one device at a time. */
@@ -2179,25 +2193,14 @@ static void choose_device(acc_device_t type, int num, const char *func)
 	free(v);
 	if (same)
 		return;
+	if (k < 0)
+		fatal("%s: there is no OpenCL device of type %s (the current device is '%s')", func, acc_type_name(type),
+		      S.dev.name);
 	if (S.by_dev.n)
 		fatal("%s: cannot switch away from device '%s' while data is present on it (accls uses one device at "
 		      "a time: exit data and acc_free first)",
 		      func, S.dev.name);
 	accrt_shutdown();
-}
-
-static const char *acc_type_name(acc_device_t t)
-{
-	switch (t) {
-	case acc_device_none: return "acc_device_none";
-	case acc_device_default: return "acc_device_default";
-	case acc_device_host: return "acc_device_host";
-	case acc_device_not_host: return "acc_device_not_host";
-	case acc_device_opencl_gpu: return "acc_device_opencl_gpu";
-	case acc_device_opencl_cpu: return "acc_device_opencl_cpu";
-	case acc_device_opencl_accelerator: return "acc_device_opencl_accelerator";
-	}
-	return "an unknown device type";
 }
 
 static void check_type(acc_device_t type, const char *func)

@@ -33,6 +33,19 @@ static int run_mode(const char *mode)
 		acc_set_device_num(999, acc_device_default);
 		return 0;
 	}
+	if (strcmp(mode, "type-missing") == 0) {
+		/* switching to a type no device has, after initialization */
+		acc_device_t types[3] = {acc_device_opencl_accelerator, acc_device_opencl_gpu, acc_device_opencl_cpu};
+		int i;
+		accrt_init();
+		for (i = 0; i < 3; i++)
+			if (acc_get_num_devices(types[i]) == 0) {
+				acc_set_device_type(types[i]);
+				return 0;
+			}
+		printf("every device type exists\n");
+		return 0;
+	}
 	if (strcmp(mode, "host-type") == 0) {
 		acc_set_device_type(acc_device_host);
 		return 0;
