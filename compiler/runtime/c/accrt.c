@@ -614,7 +614,9 @@ static void init(void)
 		if (U.num >= 0)
 			fatal("no OpenCL device number %d of type %s (acc_set_device_num or set device_num; available: %s)",
 			      U.num, want ? type_name(want) : "any", list);
-		fatal("no OpenCL device of type %s (available: %s)", type_name(want), list);
+		fatal("no OpenCL device of type %s, which the program asks for (acc_init, acc_set_device_type, or an "
+		      "init or set directive with device_type; available: %s)",
+		      type_name(want), list);
 	}
 	S.dev = v[k];
 	free(v);
