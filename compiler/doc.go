@@ -86,6 +86,18 @@
 // with enter data) reuse the device copies without transfers. Implicitly
 // copied arrays that a construct only reads are copied in, not back.
 //
+// # Async queues (async.go)
+//
+// A construct or directive with async(q) puts all its device work (entry
+// copies, kernels, exit copies, updates) on queue q through the *_async
+// runtime calls, the async value evaluated once; a wait(list) clause makes
+// the node's queue (queue 0 for a synchronous one) wait for the listed
+// queues without blocking the host; only the wait directive without async
+// blocks. Synchronous launches do not block either: accrt.h section 5 says
+// why that is safe. init, shutdown and set become the runtime's device
+// selection calls. async and wait on data constructs and wait(devnum:) are
+// errors (not supported yet).
+//
 // # Not supported yet
 //
 // gang(dim:/static:), device_type on loop constructs and loop clauses or

@@ -42,6 +42,9 @@ func dumpIR(r *Result) string {
 			if n.HasWait {
 				fmt.Fprintf(&b, " wait(%s)", strings.Join(n.Wait, ", "))
 			}
+			if s := n.Device; s != nil {
+				b.WriteString(s.dump())
+			}
 			if n.Finalize {
 				b.WriteString(" finalize")
 			}

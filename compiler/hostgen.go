@@ -30,8 +30,9 @@ static const char accls_program[] =
 
 // hgen writes the host program.
 type hgen struct {
-	c *compilation
-	b strings.Builder
+	c     *compilation
+	b     strings.Builder
+	queue string // the async queue variable of the node being written, "" when synchronous (async.go)
 }
 
 func (c *compilation) hostgen() error {
@@ -204,14 +205,12 @@ func (h *hgen) node(n *Node) {
 	h.w(ind, "/* %s */", h.directiveText(n))
 	loc := h.loc(n)
 	waits := func(ind string) {
-		if !n.HasWait {
-			return
-		}
-		if len(n.Wait) == 0 {
-			h.w(ind, "accrt_wait_all();")
-		}
-		for _, q := range n.Wait {
-			h.w(ind, "accrt_wait((int)(%s));", q)
+		switch {
+		case !n.HasWait:
+		case n.Kind == NodeWait && n.Async == nil:
+			h.blockingWaits(ind, n.Wait)
+		default:
+			h.waitClause(ind, n.Wait)
 		}
 	}
 	switch n.Kind {
@@ -237,7 +236,11 @@ func (h *hgen) node(n *Node) {
 		if n.If != "" {
 			h.w(ind, "if (%s) {", n.If)
 			in = ind + "\t"
+		} else if n.Async != nil {
+			h.w(ind, "{")
+			in = ind + "\t"
 		}
+		h.beginQueue(n, in)
 		waits(in)
 		switch n.Kind {
 		case NodeEnterData:
@@ -248,7 +251,7 @@ func (h *hgen) node(n *Node) {
 				flags += " | ACCRT_FINALIZE"
 			}
 			for _, di := range n.Data {
-				h.w(in, "accrt_exit(%s, (void *)%s, %s, %s, %s, %s);", di.Clause, paren(di.Start), di.Bytes, flags, strconv.Quote(di.Name), loc)
+				h.w(in, "%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
 			}
 		case NodeUpdate:
 			flags := "0"
@@ -260,10 +263,11 @@ func (h *hgen) node(n *Node) {
 				if di.Clause == "device" {
 					fn = "accrt_update_device"
 				}
-				h.w(in, "%s((void *)%s, %s, %s, %s, %s);", fn, paren(di.Start), di.Bytes, flags, strconv.Quote(di.Name), loc)
+				h.w(in, "%s((void *)%s, %s, %s%s, %s, %s);", h.queueFn(fn), paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
 			}
 		}
-		if n.If != "" {
+		h.endQueue()
+		if n.If != "" || n.Async != nil {
 			h.w(ind, "}")
 		}
 	case NodeWait:
@@ -271,9 +275,14 @@ func (h *hgen) node(n *Node) {
 		if n.If != "" {
 			h.w(ind, "if (%s) {", n.If)
 			in = ind + "\t"
+		} else if n.Async != nil {
+			h.w(ind, "{")
+			in = ind + "\t"
 		}
+		h.beginQueue(n, in)
 		waits(in)
-		if n.If != "" {
+		h.endQueue()
+		if n.If != "" || n.Async != nil {
 			h.w(ind, "}")
 		}
 	case NodeDeclare:
@@ -282,10 +291,8 @@ func (h *hgen) node(n *Node) {
 		h.hostDeclareExit(n, ind, loc)
 	case NodeHostData:
 		h.hostData(n, ind, loc) // hostdata.go
-	case NodeInit:
-		h.w(ind, "accrt_init();")
-	case NodeShutdown:
-		h.w(ind, "accrt_shutdown();")
+	case NodeInit, NodeShutdown, NodeSet:
+		h.deviceDirective(n, ind)
 	}
 }
 
@@ -302,7 +309,7 @@ func (h *hgen) enters(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "(void)accrt_enter(%s, (void *)%s, %s, %s, %s, %s);", di.Clause, paren(di.Start), di.Bytes, flags, strconv.Quote(di.Name), loc)
+		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -323,7 +330,7 @@ func (h *hgen) exits(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "accrt_exit(%s, (void *)%s, %s, %s, %s, %s);", di.Clause, paren(di.Start), di.Bytes, flags, strconv.Quote(di.Name), loc)
+		h.w(ind, "%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -349,13 +356,9 @@ func (h *hgen) compute(n *Node, ind string) {
 	} else {
 		h.w(ind, "{")
 	}
+	h.beginQueue(n, in)
 	if con.HasWait {
-		if len(con.Wait) == 0 {
-			h.w(in, "accrt_wait_all();")
-		}
-		for _, q := range con.Wait {
-			h.w(in, "accrt_wait((int)(%s));", q)
-		}
+		h.waitClause(in, con.Wait)
 	}
 	// Entry actions: the construct's clauses and implicit copies, in order.
 	views := map[*DataItem]string{}
@@ -366,12 +369,12 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 		if v := views[di]; v != "" {
-			h.w(in, "accrt_dev %s = accrt_enter(%s, (void *)%s, %s, 0, %s, %s);", v, di.Clause, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc)
+			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, 0%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
 			if di.Lo != "0" {
 				h.w(in, "%s.offset -= %s;", v, di.Lo)
 			}
 		} else {
-			h.w(in, "(void)accrt_enter(%s, (void *)%s, %s, 0, %s, %s);", di.Clause, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc)
+			h.w(in, "(void)%s(%s, (void *)%s, %s, 0%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
 		}
 	}
 	// Views of present data and device pointers.
@@ -393,9 +396,13 @@ func (h *hgen) compute(n *Node, ind string) {
 	}
 	h.launches(con, in, loc) // devicetype.go
 	h.exits(n.Data, in, "", "0", loc)
+	h.endQueue()
 	if cond != "" {
 		st := con.Region.Stmt
 		h.w(ind, "} else {")
+		if con.HasWait { // on the host: the host waits
+			h.blockingWaits(in, con.Wait)
+		}
 		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(st.Span.Start), h.c.prog.File)
 		h.b.WriteString(h.indentOf(st.Span.Start))
 		h.b.WriteString(h.c.text(st.Span))
@@ -462,20 +469,17 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
 		}
 	}
-	async := "ACCRT_SYNC"
-	if con.Async != nil {
-		if *con.Async == "" {
-			async = "ACCRT_ASYNC_NOVAL"
-		} else {
-			async = "(int)(" + *con.Async + ")"
-		}
-	}
+	async := h.queueOrSync()
 	if k.Grid > 0 {
 		h.w(in, "accls_launch_grid(accls_k, accls_grid, accls_V, %s);", async)
 	} else {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
 	}
 	for _, red := range k.Reductions {
+		if h.queue != "" {
+			h.w(in, "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
+			continue
+		}
 		h.w(in, "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
 	}
 	h.w(ind, "}")

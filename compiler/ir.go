@@ -39,13 +39,14 @@ const (
 	NodeInit     // init: the runtime initializes eagerly
 	NodeShutdown // shutdown
 	NodeIgnored  // cache: a hint, dropped
+	NodeSet      // set: device type, device number, default async queue
 	// declare.go, hostdata.go
 	NodeDeclare     // declare: entry actions (in a function) or a global's registration (file scope)
 	NodeDeclareExit // the exit actions of the declares that a return, break, continue or a scope's end leaves
 	NodeHostData    // host_data use_device: the body sees device addresses
 )
 
-var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored", "declare", "declare exit", "host_data"}
+var nodeKindNames = [...]string{"compute", "data", "enter data", "exit data", "update", "wait", "init", "shutdown", "ignored", "set", "declare", "declare exit", "host_data"}
 
 func (k NodeKind) String() string { return nodeKindNames[k] }
 
@@ -68,6 +69,7 @@ type Node struct {
 	Async     *string      // async clause: nil when absent, "" without argument
 	Wait      []string     // wait clause arguments (or the wait directive's)
 	HasWait   bool
+	Device    *DeviceSettings // NodeInit, NodeShutdown, NodeSet: their clauses
 	// NodeDeclareExit: the declares it exits (latest first) and the jump
 	// statement it precedes (nil at the end of a declare's scope).
 	Exits []*Node

@@ -63,6 +63,8 @@ func (c *compilation) lowerNode(n *Node) {
 		n.Data = c.dataClauses(d, fn, "self", "host", "device")
 	case NodeHostData:
 		c.lowerHostData(n) // hostdata.go
+	case NodeInit, NodeShutdown, NodeSet:
+		n.Device = c.deviceSettings(n)
 	case NodeWait:
 		n.HasWait = true
 		if d.Paren != nil {

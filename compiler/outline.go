@@ -24,12 +24,13 @@ var supported = map[string][]string{
 	"enter data": {"if", "async", "wait", "copyin", "create"},
 	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
-	"wait":       {"if"},
+	"wait":       {"if", "async"},
 	"cache":      {},
 	"atomic":     {"read", "write", "update", "capture"},
 	"routine":    routineClauses,
-	"init":       {},
-	"shutdown":   {},
+	"init":       {"device_type", "device_num", "if"},
+	"shutdown":   {"device_type", "device_num", "if"},
+	"set":        {"default_async", "device_num", "device_type", "if"},
 }
 
 // outline builds the host action tree of the model.
@@ -157,6 +158,8 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		return c.outlineDeclare(n)
 	case "host_data":
 		return c.outlineHostData(n)
+	case "set":
+		n.Kind = NodeSet
 	default:
 		c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", name)
 		return nil

@@ -407,3 +407,23 @@ func benchEnv(b *testing.B) string {
 	}
 	return env.dir
 }
+
+func TestAsync(t *testing.T) {
+	t.Parallel()
+	ok(t, "async", nil)
+	// ACCLS_SYNC_LAUNCH=1: every launch and copy blocks; the results are the same.
+	ok(t, "async", map[string]string{"ACCLS_SYNC_LAUNCH": "1"})
+	fails(t, "async", nil, []string{"bad-async"},
+		`(?m)^accls runtime: invalid async value -7 in accrt_update_self \(update self at async\.c:3\)`)
+	fails(t, "async", nil, []string{"memcpy-past-end"},
+		`acc_memcpy_to_device: destination 0x[0-9a-f]+ \+ 64 bytes runs past the end of its device block \('acc_malloc', 100 bytes\)`)
+	fails(t, "async", nil, []string{"memcpy-not-device"},
+		`acc_memcpy_from_device: source 0x[0-9a-f]+ is not a device address`)
+	fails(t, "async", nil, []string{"memcpy-overlap"}, `acc_memcpy_device: the source and destination ranges overlap`)
+	fails(t, "async", nil, []string{"device-num"}, `acc_set_device_num: there is no device 999 of type acc_device_default`)
+	fails(t, "async", nil, []string{"host-type"}, `acc_set_device_type\(acc_device_host\): accls runs every compute construct on an OpenCL device`)
+	if r := run(t, "async", nil, "type-missing"); !strings.Contains(r.stdout, "every device type exists") {
+		fails(t, "async", nil, []string{"type-missing"},
+			`(?m)^accls runtime: acc_set_device_type: there is no OpenCL device of type acc_device_opencl_\w+ \(the current device is '.+'\)$`)
+	}
+}

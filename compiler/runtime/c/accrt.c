@@ -320,15 +320,23 @@ struct accrt_program {
 };
 
 typedef struct queue {
-	int async;
+	int async;         /* the OpenACC async value it serves; ACCRT_SYNC for queue 0 */
 	cl_command_queue q;
-	int busy;          /* work enqueued and not yet waited for */
+	cl_event last;     /* the last command enqueued and not yet waited for (a reference), or NULL */
 } queue_t;
 
+/* What an enqueued command was, for its profile and its error message. */
+enum { CMD_KERNEL, CMD_WRITE, CMD_READ, CMD_COPY, CMD_BARRIER };
+
+/* A command whose completion has not been looked at yet (section 5). */
 typedef struct pending {
 	cl_event ev;
-	kstat_t *stat;
+	int kind;
+	kstat_t *stat;     /* CMD_KERNEL */
+	size_t bytes;      /* transfers */
 	int async;
+	const char *name;  /* kernel name or variable, for messages */
+	const char *loc;   /* program name or source location */
 } pending_t;
 
 typedef struct pooled {
@@ -341,8 +349,9 @@ static struct {
 	devrec_t dev;
 	cl_context ctx;
 	accrt_device_info_t info;
-	queue_t *queues;
+	queue_t **queues;  /* queues[0] is queue 0 (ACCRT_SYNC); pointers stay valid */
 	size_t nqueues;
+	int sync_launch;   /* ACCLS_SYNC_LAUNCH: every launch and transfer blocks */
 	vec_t by_host, by_dev;
 	uintptr_t next_dev;
 	accrt_program_t *programs;
@@ -350,8 +359,15 @@ static struct {
 	size_t npending, cappending;
 	pooled_t *pool;
 	size_t npool, cappool;
-	acc_device_t want_type;   /* from acc_init, before initialization */
 } S;
+
+/* What the program asked for (acc_init, acc_set_device_type/num, set,
+ * acc_set_default_async); kept across accrt_shutdown. */
+static struct {
+	acc_device_t type;  /* acc_device_none/default/not_host: any type */
+	int num;            /* -1: the default choice; else the num-th device of `type` */
+	int default_async;  /* what async without argument means (ACCRT_ASYNC_NOVAL: queue 1) */
+} U = {acc_device_none, -1, ACCRT_ASYNC_NOVAL};
 
 /* Profile counters survive shutdown; they are printed at exit. */
 static struct {
@@ -522,6 +538,39 @@ static cl_device_type want_cl_type(acc_device_t t)
 
 static void profile_at_exit(void);
 static void declared_enter_all(void); /* declare on globals, at the end of this file */
+static void finish_at_exit(void);
+static int finish_registered;
+
+/* The index of the num-th device (0-based) of type `want` (0: any), or -1. */
+static int nth_of_type(const devrec_t *v, size_t n, cl_device_type want, int num)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (!want || (v[i].type & want))
+			if (num-- == 0)
+				return (int)i;
+	return -1;
+}
+
+/* The device the program's choice (U) and ACCLS_DEVICE select; *sel gets
+ * ACCLS_DEVICE when it decided. */
+static int pick_device(const devrec_t *v, size_t n, const char **sel)
+{
+	cl_device_type want = want_cl_type(U.type);
+	int k;
+	*sel = getenv("ACCLS_DEVICE");
+	if (U.num >= 0) {
+		*sel = NULL;
+		return nth_of_type(v, n, want, U.num);
+	}
+	k = select_device(v, n, *sel, *sel && (*sel)[0] ? 0 : want);
+	/* a type the program asked for wins over ACCLS_DEVICE's choice of another type */
+	if (k >= 0 && want && !(v[k].type & want)) {
+		*sel = NULL;
+		k = first_of_type(v, n, want);
+	}
+	return k;
+}
 
 static void init(void)
 {
@@ -529,8 +578,8 @@ static void init(void)
 	devrec_t *v;
 	cl_int err;
 	size_t n = list_devices(&v, &err);
-	const char *sel = getenv("ACCLS_DEVICE");
-	cl_device_type want = want_cl_type(S.want_type);
+	const char *sel;
+	cl_device_type want = want_cl_type(U.type);
 	int k;
 	cl_context_properties props[3];
 	cl_ulong fp = 0;
@@ -542,7 +591,7 @@ static void init(void)
 		fatal("no OpenCL platform found (no OpenCL driver is installed: install one, e.g. Debian's "
 		      "pocl-opencl-icd for the CPU, and check /etc/OpenCL/vendors)");
 	}
-	k = select_device(v, n, sel, sel && sel[0] ? 0 : want);
+	k = pick_device(v, n, &sel);
 	if (k < 0) {
 		size_t i, len = 0, cap = 256;
 		char *list = xmalloc(cap);
@@ -563,7 +612,12 @@ static void init(void)
 		}
 		if (sel && sel[0])
 			fatal("no OpenCL device matches ACCLS_DEVICE=%s (available: %s)", sel, list);
-		fatal("no OpenCL device of type %s (available: %s)", type_name(want), list);
+		if (U.num >= 0)
+			fatal("no OpenCL device number %d of type %s (acc_set_device_num or set device_num; available: %s)",
+			      U.num, want ? type_name(want) : "any", list);
+		fatal("no OpenCL device of type %s, which the program asks for (acc_init, acc_set_device_type, or an "
+		      "init or set directive with device_type; available: %s)",
+		      type_name(want), list);
 	}
 	S.dev = v[k];
 	free(v);
@@ -574,11 +628,17 @@ static void init(void)
 	S.ctx = clCreateContext(props, 1, &S.dev.device, NULL, NULL, &err);
 	check(err, "clCreateContext", &c);
 	S.queues = xmalloc(sizeof *S.queues);
+	S.queues[0] = xmalloc(sizeof **S.queues);
 	S.nqueues = 1;
-	S.queues[0].async = ACCRT_SYNC;
-	S.queues[0].busy = 0;
-	S.queues[0].q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
+	S.queues[0]->async = ACCRT_SYNC;
+	S.queues[0]->last = NULL;
+	S.queues[0]->q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
 	check(err, "clCreateCommandQueue", &c);
+	S.sync_launch = env_on("ACCLS_SYNC_LAUNCH");
+	if (!finish_registered) {
+		finish_registered = 1;
+		atexit(finish_at_exit);
+	}
 
 	memset(&S.info, 0, sizeof S.info);
 	S.info.name = S.dev.name;
@@ -658,25 +718,44 @@ cl_device_id accrt_device_id(void)
 /* Queues and events                                                       */
 /* ======================================================================= */
 
-static queue_t *get_queue(int async, const ctx_t *c)
+/* The queue an async value means: ACCRT_ASYNC_NOVAL is the default async
+ * queue (acc_set_default_async, set default_async); below ACCRT_SYNC is an
+ * error. */
+static int resolve_async(int async, const ctx_t *c)
+{
+	if (async == ACCRT_ASYNC_NOVAL)
+		async = U.default_async;
+	if (async < ACCRT_SYNC) {
+		char w[512];
+		fatal("invalid async value %d in %s%s (want a queue number >= 0, acc_async_noval or acc_async_sync)",
+		      async, c->func, ctx_where(c, w, sizeof w));
+	}
+	return async;
+}
+
+/* The existing queue of a resolved async value, or NULL. */
+static queue_t *find_queue(int async)
 {
 	size_t i;
+	for (i = 0; i < S.nqueues; i++)
+		if (S.queues[i]->async == async)
+			return S.queues[i];
+	return NULL;
+}
+
+static queue_t *get_queue(int async, const ctx_t *c)
+{
 	cl_int err;
 	queue_t *q;
 	ensure();
-	if (async < ACCRT_SYNC) {
-		char w[512];
-		fatal("invalid async value %d in %s%s", async, c->func, ctx_where(c, w, sizeof w));
-	}
-	if (async == ACCRT_SYNC)
-		return &S.queues[0];
-	for (i = 1; i < S.nqueues; i++)
-		if (S.queues[i].async == async)
-			return &S.queues[i];
+	async = resolve_async(async, c);
+	if ((q = find_queue(async)) != NULL)
+		return q;
 	S.queues = xrealloc(S.queues, (S.nqueues + 1) * sizeof *S.queues);
-	q = &S.queues[S.nqueues++];
+	q = xmalloc(sizeof *q);
+	S.queues[S.nqueues++] = q;
 	q->async = async;
-	q->busy = 0;
+	q->last = NULL;
 	q->q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
 	check(err, "clCreateCommandQueue", c);
 	return q;
@@ -698,65 +777,180 @@ static double event_ms(cl_event ev)
 	return (double)(t1 - t0) / 1e6;
 }
 
-static void kernel_failed(cl_int status, const char *kname)
+static void kernel_failed(cl_int status, const char *kname, const char *pname, int async)
 {
-	fatal("kernel '%s' failed on the device: %s (%d)", kname, accrt_cl_error_name(status), (int)status);
+	char q[64] = "";
+	if (async != ACCRT_SYNC)
+		snprintf(q, sizeof q, " on async queue %d", async);
+	fatal("kernel '%s' (%s)%s failed on the device: %s (%d)", kname, pname ? pname : "?", q,
+	      accrt_cl_error_name(status), (int)status);
 }
 
-/* Account the finished launches of queue `async` (all queues when all != 0). */
+static void count_transfer(int to_device, size_t bytes, double ms)
+{
+	if (to_device) {
+		P.h2d_count++;
+		P.h2d_bytes += bytes;
+		P.h2d_ms += ms;
+	} else {
+		P.d2h_count++;
+		P.d2h_bytes += bytes;
+		P.d2h_ms += ms;
+	}
+}
+
+/* Look at one finished (or failed) command: report its failure, count its
+ * device time, drop the reference. */
+static void account(pending_t *p, cl_int st)
+{
+	double ms;
+	if (st < 0) {
+		static const char *const what[] = {"", "host->device copy", "device->host copy", "device copy", "wait"};
+		if (p->kind == CMD_KERNEL)
+			kernel_failed(st, p->name, p->loc, p->async);
+		fatal("%s%s%s%s%s failed on the device: %s (%d)", what[p->kind], p->name ? " for '" : "",
+		      p->name ? p->name : "", p->name ? "'" : "", p->loc ? " at " : "", accrt_cl_error_name(st), (int)st);
+	}
+	ms = event_ms(p->ev);
+	if (p->kind == CMD_KERNEL && ms > 0)
+		p->stat->ms += ms;
+	else if (p->kind == CMD_WRITE || p->kind == CMD_READ)
+		count_transfer(p->kind == CMD_WRITE, p->bytes, ms > 0 ? ms : 0);
+	clReleaseEvent(p->ev);
+}
+
+static cl_int event_status(cl_event ev)
+{
+	cl_int st = CL_COMPLETE;
+	clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+	return st;
+}
+
+/* Account the commands of queue `async` (all queues when all != 0); they
+ * have finished. */
 static void harvest(int async, int all)
 {
 	size_t i, j = 0;
 	for (i = 0; i < S.npending; i++) {
 		pending_t *p = &S.pending[i];
-		if (all || p->async == async) {
-			cl_int st = CL_COMPLETE;
-			double ms;
-			clGetEventInfo(p->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-			if (st < 0)
-				kernel_failed(st, p->stat->name);
-			ms = event_ms(p->ev);
-			if (ms > 0)
-				p->stat->ms += ms;
-			clReleaseEvent(p->ev);
-		} else {
+		if (all || p->async == async)
+			account(p, event_status(p->ev));
+		else
 			S.pending[j++] = *p;
-		}
 	}
 	S.npending = j;
+}
+
+/* Account the commands that have finished by now, without waiting (keeps the
+ * pending list short when nothing waits, e.g. a loop of synchronous launches
+ * whose results stay on the device). */
+static void reap_finished(void)
+{
+	size_t i, j = 0;
+	for (i = 0; i < S.npending; i++) {
+		pending_t *p = &S.pending[i];
+		cl_int st = event_status(p->ev);
+		if (st == CL_COMPLETE || st < 0)
+			account(p, st);
+		else
+			S.pending[j++] = *p;
+	}
+	S.npending = j;
+}
+
+/* Queue q is idle: forget its last event and account its commands. */
+static void drained(queue_t *q)
+{
+	if (q->last) {
+		clReleaseEvent(q->last);
+		q->last = NULL;
+	}
+	harvest(q->async, 0);
 }
 
 static void finish_queue(queue_t *q, const ctx_t *c)
 {
 	cl_int err = clFinish(q->q);
-	if (err != CL_SUCCESS)
+	if (err != CL_SUCCESS) {
+		harvest(q->async, 0); /* a failed command explains it best */
 		check(err, "clFinish", c);
-	q->busy = 0;
-	harvest(q->async, 0);
+	}
+	drained(q);
 }
 
-/* Before a synchronous operation: wait for async queues with work in flight. */
-static void sync_async_queues(const ctx_t *c)
+/* The events a command on q must wait for besides q's own order: the work of
+ * queue 0 that the host has not waited for. Synchronous constructs are
+ * enqueued on queue 0 without blocking (section 5), so an async operation that
+ * follows one in the program must start after it. Returns the count (0 or 1). */
+static cl_uint deps(const queue_t *q, cl_event *list)
 {
-	size_t i;
-	for (i = 1; i < S.nqueues; i++)
-		if (S.queues[i].busy)
-			finish_queue(&S.queues[i], c);
+	if (q != S.queues[0] && S.queues[0]->last) {
+		list[0] = S.queues[0]->last;
+		return 1;
+	}
+	return 0;
+}
+
+/* Record a command just enqueued on q: it becomes q's last event and is
+ * accounted at the next wait. */
+static void enqueued(queue_t *q, cl_event ev, int kind, kstat_t *stat, size_t bytes, const char *name,
+                     const char *loc)
+{
+	pending_t *p;
+	if (S.npending == S.cappending) {
+		if (S.npending >= 1024)
+			reap_finished();
+		/* a host that enqueues faster than the device runs: let the
+		 * oldest command finish rather than queue without bound */
+		if (S.npending >= 4096) {
+			clWaitForEvents(1, &S.pending[0].ev);
+			reap_finished();
+		}
+		if (S.npending == S.cappending) {
+			S.cappending = S.cappending ? 2 * S.cappending : 16;
+			S.pending = xrealloc(S.pending, S.cappending * sizeof *S.pending);
+		}
+	}
+	p = &S.pending[S.npending++];
+	p->ev = ev;
+	p->kind = kind;
+	p->stat = stat;
+	p->bytes = bytes;
+	p->async = q->async;
+	p->name = name;
+	p->loc = loc;
+	clRetainEvent(ev);
+	if (q->last)
+		clReleaseEvent(q->last);
+	q->last = ev;
+}
+
+/* A blocking command on q has completed (ev is its event): q is idle. */
+static void completed(queue_t *q, cl_event ev, int kind, size_t bytes, const char *name, const char *loc)
+{
+	enqueued(q, ev, kind, NULL, bytes, name, loc);
+	drained(q);
+}
+
+/* After a failed enqueue on q: report a failed earlier command first (the
+ * enqueue error is often only its consequence), then the enqueue error. */
+static void check_enqueue(cl_int err, const char *call, queue_t *q, const ctx_t *c)
+{
+	if (err == CL_SUCCESS)
+		return;
+	clFinish(q->q);
+	harvest(q->async, 0);
+	check(err, call, c);
 }
 
 void accrt_wait(int async)
 {
 	static const ctx_t c = {"accrt_wait", NULL, 0, 0, NULL, NULL};
-	size_t i;
+	queue_t *q;
 	if (!S.ready)
 		return;
-	if (async == ACCRT_SYNC) {
-		finish_queue(&S.queues[0], &c);
-		return;
-	}
-	for (i = 1; i < S.nqueues; i++)
-		if (S.queues[i].async == async)
-			finish_queue(&S.queues[i], &c);
+	if ((q = find_queue(resolve_async(async, &c))) != NULL)
+		finish_queue(q, &c);
 }
 
 void accrt_wait_all(void)
@@ -766,7 +960,137 @@ void accrt_wait_all(void)
 	if (!S.ready)
 		return;
 	for (i = 0; i < S.nqueues; i++)
-		finish_queue(&S.queues[i], &c);
+		finish_queue(S.queues[i], &c);
+}
+
+/* Make queue `async` wait, without blocking the host, for the events in list. */
+static void barrier(int async, cl_event *list, cl_uint n, const ctx_t *c)
+{
+	queue_t *q = get_queue(async, c);
+	cl_event ev = NULL;
+	cl_int err;
+	n += deps(q, list + n);
+	if (n == 0)
+		return;
+	err = clEnqueueBarrierWithWaitList(q->q, n, list, &ev);
+	check_enqueue(err, "clEnqueueBarrierWithWaitList", q, c);
+	enqueued(q, ev, CMD_BARRIER, NULL, 0, NULL, NULL);
+	if (S.sync_launch)
+		finish_queue(q, c);
+}
+
+void accrt_wait_async(int wait_on, int async)
+{
+	static const ctx_t c = {"accrt_wait_async", NULL, 0, 0, NULL, NULL};
+	cl_event list[2];
+	queue_t *w, *q;
+	ensure();
+	wait_on = resolve_async(wait_on, &c);
+	async = resolve_async(async, &c);
+	w = find_queue(wait_on);
+	q = find_queue(async);
+	if (!w || !w->last || w == q)
+		return;
+	list[0] = w->last;
+	/* queue 0's last event is a dependency of every other queue anyway */
+	barrier(async, list, w == S.queues[0] ? 0 : 1, &c);
+}
+
+void accrt_wait_all_async(int async)
+{
+	static const ctx_t c = {"accrt_wait_all_async", NULL, 0, 0, NULL, NULL};
+	cl_event *list;
+	cl_uint n = 0;
+	size_t i;
+	queue_t *q;
+	ensure();
+	async = resolve_async(async, &c);
+	q = get_queue(async, &c);
+	list = xmalloc((S.nqueues + 1) * sizeof *list);
+	for (i = 0; i < S.nqueues; i++)
+		if (S.queues[i] != q && S.queues[i] != S.queues[0] && S.queues[i]->last)
+			list[n++] = S.queues[i]->last;
+	barrier(async, list, n, &c);
+	free(list);
+}
+
+/* 1 when queue q has no work in flight (accounting it), 0 otherwise. */
+static int queue_idle(queue_t *q)
+{
+	cl_int st;
+	if (!q || !q->last)
+		return 1;
+	st = event_status(q->last);
+	if (st == CL_COMPLETE || st < 0) {
+		drained(q); /* reports a failure */
+		return 1;
+	}
+	return 0;
+}
+
+int accrt_async_test(int async)
+{
+	static const ctx_t c = {"accrt_async_test", NULL, 0, 0, NULL, NULL};
+	if (!S.ready)
+		return 1;
+	async = resolve_async(async, &c);
+	/* queue 0 serves synchronous work: nothing of it is pending for the program */
+	if (async == ACCRT_SYNC)
+		return 1;
+	return queue_idle(find_queue(async));
+}
+
+int accrt_async_test_all(void)
+{
+	size_t i;
+	int idle = 1;
+	if (!S.ready)
+		return 1;
+	for (i = 1; i < S.nqueues; i++)
+		idle &= queue_idle(S.queues[i]);
+	return idle;
+}
+
+int accrt_wait_any(int count, const int *asyncs)
+{
+	static const ctx_t c = {"accrt_wait_any", NULL, 0, 0, NULL, NULL};
+	int i, any = 0;
+	if (count <= 0 || !asyncs)
+		return -1;
+	for (;;) {
+		for (i = 0; i < count; i++) {
+			int a;
+			if (asyncs[i] == ACCRT_SYNC)
+				continue;
+			any = 1;
+			a = resolve_async(asyncs[i], &c);
+			if (!S.ready || queue_idle(find_queue(a)))
+				return i;
+		}
+		if (!any)
+			return -1;
+		{
+			struct timespec ts = {0, 20000}; /* 20 us between polls */
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
+static void finish_at_exit(void)
+{
+	size_t i;
+	in_exit_handler = 1;
+	if (!S.ready)
+		return;
+	/* work still in flight at exit: a kernel that failed is still reported */
+	for (i = 0; i < S.nqueues; i++)
+		clFinish(S.queues[i]->q);
+	harvest(0, 1);
+	for (i = 0; i < S.nqueues; i++)
+		if (S.queues[i]->last) {
+			clReleaseEvent(S.queues[i]->last);
+			S.queues[i]->last = NULL;
+		}
 }
 
 /* ======================================================================= */
@@ -899,30 +1223,26 @@ static void map_free(map_t *m)
 	free(m);
 }
 
-static void transfer(int to_device, map_t *m, size_t off, void *host, size_t bytes, const ctx_t *c)
+/* Copy between host memory and [off, off+bytes) of mem on queue q. Queue 0
+ * (synchronous) blocks until the copy is done; an async queue only enqueues
+ * it (after queue 0's pending work, section 5): the host memory must stay
+ * untouched until a wait, as OpenACC requires of async data. */
+static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t bytes, queue_t *q, const ctx_t *c)
 {
-	cl_event ev = NULL;
+	cl_event ev = NULL, list[1];
+	cl_uint n = deps(q, list);
+	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
 	cl_int err;
-	double t0, ms;
-	sync_async_queues(c);
-	t0 = now_ms();
 	if (to_device)
-		err = clEnqueueWriteBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
+		err = clEnqueueWriteBuffer(q->q, mem, blocking, off, bytes, host, n, n ? list : NULL, &ev);
 	else
-		err = clEnqueueReadBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
-	check(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", c);
-	ms = event_ms(ev);
-	if (ms < 0)
-		ms = now_ms() - t0;
-	clReleaseEvent(ev);
-	if (to_device) {
-		P.h2d_count++;
-		P.h2d_bytes += bytes;
-		P.h2d_ms += ms;
+		err = clEnqueueReadBuffer(q->q, mem, blocking, off, bytes, host, n, n ? list : NULL, &ev);
+	check_enqueue(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", q, c);
+	if (blocking) {
+		completed(q, ev, to_device ? CMD_WRITE : CMD_READ, bytes, c->name, c->loc);
 	} else {
-		P.d2h_count++;
-		P.d2h_bytes += bytes;
-		P.d2h_ms += ms;
+		enqueued(q, ev, to_device ? CMD_WRITE : CMD_READ, NULL, bytes, c->name, c->loc);
+		check(clFlush(q->q), "clFlush", c);
 	}
 }
 
@@ -939,7 +1259,7 @@ static accrt_dev none(void)
 	return view(NULL, 0);
 }
 
-static map_t *data_enter(int clause, void *host, size_t bytes, int flags, const ctx_t *c)
+static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
@@ -947,6 +1267,7 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, const 
 	if (clause < ACCRT_COPY || clause > ACCRT_NO_CREATE)
 		fatal("%s: clause %d (%s) is not an entry action", c->func, clause,
 		      clause >= ACCRT_COPY && clause <= ACCRT_DELETE ? clause_names[clause] : "?");
+	resolve_async(async, c); /* a bad value is an error even when nothing moves */
 	if (!host)
 		return NULL;
 	ensure();
@@ -977,11 +1298,11 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, const 
 	else
 		m->sref = 1;
 	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
-		transfer(1, m, 0, host, bytes, c);
+		transfer(1, m->mem, 0, host, bytes, get_queue(async, c), c);
 	return m;
 }
 
-static void data_exit(int clause, void *host, size_t bytes, int flags, const ctx_t *c)
+static void data_exit(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
@@ -989,6 +1310,7 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, const ctx
 	int r;
 	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
 		fatal("%s: invalid clause %d", c->func, clause);
+	resolve_async(async, c);
 	if (!host || bytes == 0 || !S.ready)
 		return;
 	r = lookup(h, bytes, &m);
@@ -1006,11 +1328,20 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, const ctx
 	if (m->sref || m->dref)
 		return;
 	if (clause == ACCRT_COPY || clause == ACCRT_COPYOUT)
-		transfer(0, m, (size_t)(h - m->host), host, bytes, c);
+		transfer(0, m->mem, (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
+	/* The mapping leaves the present table now; OpenCL keeps the buffer
+	 * itself until the commands enqueued on it (this copy, kernels on any
+	 * queue) have finished. */
 	map_free(m);
 }
 
 accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	return accrt_enter_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
+}
+
+accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int flags, int async, const char *name,
+                            const char *loc)
 {
 	ctx_t c;
 	map_t *m;
@@ -1020,11 +1351,17 @@ accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, 
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
 	c.name = name;
 	c.loc = loc;
-	m = data_enter((int)clause, host, bytes, flags, &c);
+	m = data_enter((int)clause, host, bytes, flags, async, &c);
 	return view(m, (uintptr_t)host);
 }
 
 void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
+{
+	accrt_exit_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
+}
+
+void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, int async, const char *name,
+                      const char *loc)
 {
 	ctx_t c;
 	c.func = "accrt_exit";
@@ -1033,14 +1370,15 @@ void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags, const 
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 2 : 0;
 	c.name = name;
 	c.loc = loc;
-	data_exit((int)clause, host, bytes, flags, &c);
+	data_exit((int)clause, host, bytes, flags, async, &c);
 }
 
-static void update(int to_device, void *host, size_t bytes, int flags, const ctx_t *c)
+static void update(int to_device, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
 	int r;
+	resolve_async(async, c);
 	if (!host || bytes == 0)
 		return;
 	ensure();
@@ -1052,23 +1390,33 @@ static void update(int to_device, void *host, size_t bytes, int flags, const ctx
 			return;
 		not_present_error(h, bytes, c);
 	}
-	transfer(to_device, m, (size_t)(h - m->host), host, bytes, c);
+	transfer(to_device, m->mem, (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
 }
 
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
-	ctx_t c = {"accrt_update_device", "update device", 0, 0, NULL, NULL};
-	c.name = name;
-	c.loc = loc;
-	update(1, host, bytes, flags, &c);
+	accrt_update_device_async(host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
 void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
+	accrt_update_self_async(host, bytes, flags, ACCRT_SYNC, name, loc);
+}
+
+void accrt_update_device_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_device", "update device", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	update(1, host, bytes, flags, async, &c);
+}
+
+void accrt_update_self_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
+{
 	ctx_t c = {"accrt_update_self", "update self", 0, 0, NULL, NULL};
 	c.name = name;
 	c.loc = loc;
-	update(0, host, bytes, flags, &c);
+	update(0, host, bytes, flags, async, &c);
 }
 
 accrt_dev accrt_lookup(void *host, size_t bytes, const char *name, const char *loc)
@@ -1424,7 +1772,8 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 {
 	ctx_t c = {"accrt_launch", NULL, 0, 0, NULL, NULL};
 	queue_t *q;
-	cl_event ev = NULL;
+	cl_event ev = NULL, list[1];
+	cl_uint n;
 	cl_int err;
 	unsigned d;
 	if (!k || dims < 1 || dims > 3 || !global)
@@ -1434,10 +1783,11 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 			return;
 	c.name = k->name;
 	q = get_queue(async, &c);
-	if (async == ACCRT_SYNC)
-		sync_async_queues(&c);
-	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, 0, NULL, &ev);
+	n = deps(q, list);
+	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, n, n ? list : NULL, &ev);
 	if (err != CL_SUCCESS) {
+		clFinish(q->q);
+		harvest(q->async, 0); /* an earlier failure explains it best */
 		char g[80], l[80];
 		size_list(g, sizeof g, dims, global);
 		size_list(l, sizeof l, dims, local);
@@ -1446,26 +1796,12 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 		      k->name, g, l, S.info.max_work_group_size, accrt_cl_error_name(err), (int)err);
 	}
 	k->stat->launches++;
-	if (S.npending == S.cappending) {
-		S.cappending = S.cappending ? 2 * S.cappending : 16;
-		S.pending = xrealloc(S.pending, S.cappending * sizeof *S.pending);
-	}
-	S.pending[S.npending].ev = ev;
-	S.pending[S.npending].stat = k->stat;
-	S.pending[S.npending].async = q->async;
-	S.npending++;
-	if (async == ACCRT_SYNC) {
-		err = clWaitForEvents(1, &ev);
-		if (err != CL_SUCCESS) {
-			cl_int st = err;
-			clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-			kernel_failed(st < 0 ? st : err, k->name);
-		}
-		harvest(ACCRT_SYNC, 0);
-	} else {
-		q->busy = 1;
+	enqueued(q, ev, CMD_KERNEL, k->stat, 0, k->name, k->prog->name);
+	/* Even a synchronous launch (queue 0) does not wait here: section 5. */
+	if (S.sync_launch)
+		finish_queue(q, &c);
+	else
 		check(clFlush(q->q), "clFlush", &c);
-	}
 }
 
 size_t accrt_kernel_work_group_size(accrt_kernel_t *k)
@@ -1657,7 +1993,7 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	unsigned char *buf;
 	cl_event ev = NULL;
 	cl_int err;
-	double t0, ms;
+	queue_t *q;
 	c.name = name;
 	c.loc = loc;
 	check_op(type, op, name, loc);
@@ -1669,17 +2005,12 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	ensure();
 	bytes = count * es;
 	buf = xmalloc(bytes);
-	sync_async_queues(&c);
-	t0 = now_ms();
-	err = clEnqueueReadBuffer(S.queues[0].q, partials, CL_TRUE, 0, bytes, buf, 0, NULL, &ev);
-	check(err, "clEnqueueReadBuffer", &c);
-	ms = event_ms(ev);
-	if (ms < 0)
-		ms = now_ms() - t0;
-	clReleaseEvent(ev);
-	P.d2h_count++;
-	P.d2h_bytes += bytes;
-	P.d2h_ms += ms;
+	/* on queue 0, after the construct's kernels (an async construct's queue
+	 * has been waited for: accls_reduce_async) */
+	q = S.queues[0];
+	err = clEnqueueReadBuffer(q->q, partials, CL_TRUE, 0, bytes, buf, 0, NULL, &ev);
+	check_enqueue(err, "clEnqueueReadBuffer", q, &c);
+	completed(q, ev, CMD_READ, bytes, name, loc);
 	switch (type) {
 	case ACCRT_INT: ACCRT_COMBINE_INT(int32_t, uint32_t); break;
 	case ACCRT_UINT: ACCRT_COMBINE_INT(uint32_t, uint32_t); break;
@@ -1727,8 +2058,10 @@ void accrt_shutdown(void)
 		clReleaseMemObject(S.pool[i].mem);
 	free(S.pool);
 	free(S.pending);
-	for (i = 0; i < S.nqueues; i++)
-		clReleaseCommandQueue(S.queues[i].q);
+	for (i = 0; i < S.nqueues; i++) {
+		clReleaseCommandQueue(S.queues[i]->q);
+		free(S.queues[i]);
+	}
 	free(S.queues);
 	clReleaseContext(S.ctx);
 	memset(&S, 0, sizeof S);
@@ -1761,7 +2094,7 @@ static void profile_at_exit(void)
 		return;
 	if (S.ready) {
 		for (i = 0; i < S.nqueues; i++)
-			clFinish(S.queues[i].q);
+			clFinish(S.queues[i]->q);
 		harvest(0, 1);
 	}
 	if (P.path) {
@@ -1797,6 +2130,16 @@ static void profile_at_exit(void)
 /* OpenACC API (openacc.h)                                                 */
 /* ======================================================================= */
 
+/* accrt.h's ACCRT_DEVICE_* are acc_device_t values (a negative size fails). */
+typedef char accrt_device_values_match[((int)ACCRT_DEVICE_DEFAULT == (int)acc_device_default &&
+                                        (int)ACCRT_DEVICE_HOST == (int)acc_device_host &&
+                                        (int)ACCRT_DEVICE_NOT_HOST == (int)acc_device_not_host &&
+                                        (int)ACCRT_DEVICE_GPU == (int)acc_device_opencl_gpu &&
+                                        (int)ACCRT_DEVICE_CPU == (int)acc_device_opencl_cpu &&
+                                        (int)ACCRT_DEVICE_ACCELERATOR == (int)acc_device_opencl_accelerator)
+                                           ? 1
+                                           : -1];
+
 int acc_get_num_devices(acc_device_t type)
 {
 	devrec_t *v;
@@ -1827,20 +2170,188 @@ acc_device_t acc_get_device_type(void)
 	return acc_device_opencl_accelerator;
 }
 
+static const char *acc_type_name(acc_device_t t)
+{
+	switch (t) {
+	case acc_device_none: return "acc_device_none";
+	case acc_device_default: return "acc_device_default";
+	case acc_device_host: return "acc_device_host";
+	case acc_device_not_host: return "acc_device_not_host";
+	case acc_device_opencl_gpu: return "acc_device_opencl_gpu";
+	case acc_device_opencl_cpu: return "acc_device_opencl_cpu";
+	case acc_device_opencl_accelerator: return "acc_device_opencl_accelerator";
+	}
+	return "an unknown device type";
+}
+
+/* Make (type, num) the program's device choice. A runtime already running on
+ * another device shuts down (the next use initializes on the new one); that
+ * is an error while data is present there: one device at a time. */
+static void choose_device(acc_device_t type, int num, const char *func)
+{
+	devrec_t *v;
+	cl_int err;
+	const char *sel;
+	size_t n;
+	int k, same;
+	U.type = type;
+	U.num = num;
+	if (!S.ready)
+		return;
+	n = list_devices(&v, &err);
+	k = pick_device(v, n, &sel);
+	same = k >= 0 && v[k].device == S.dev.device;
+	free(v);
+	if (same)
+		return;
+	if (k < 0)
+		fatal("%s: there is no OpenCL device of type %s (the current device is '%s')", func, acc_type_name(type),
+		      S.dev.name);
+	if (S.by_dev.n)
+		fatal("%s: cannot switch away from device '%s' while data is present on it (accls uses one device at "
+		      "a time: exit data and acc_free first)",
+		      func, S.dev.name);
+	accrt_shutdown();
+}
+
+static void check_type(acc_device_t type, const char *func)
+{
+	if ((int)type < (int)acc_device_none || (int)type > (int)acc_device_opencl_accelerator)
+		fatal("%s: invalid device type %d", func, (int)type);
+}
+
 void acc_init(acc_device_t type)
 {
+	check_type(type, "acc_init");
 	if (type == acc_device_host || type == acc_device_none)
 		return;
-	if (!S.ready)
-		S.want_type = type;
+	choose_device(type, -1, "acc_init");
 	ensure();
 }
 
 void acc_shutdown(acc_device_t type)
 {
+	check_type(type, "acc_shutdown");
 	if (type == acc_device_host || type == acc_device_none)
 		return;
 	accrt_shutdown();
+}
+
+void acc_set_device_type(acc_device_t type)
+{
+	check_type(type, "acc_set_device_type");
+	if (type == acc_device_host)
+		fatal("acc_set_device_type(acc_device_host): accls runs every compute construct on an OpenCL device; "
+		      "the host cannot be selected");
+	if (type == acc_device_none)
+		return;
+	choose_device(type, -1, "acc_set_device_type");
+}
+
+void acc_set_device_num(int num, acc_device_t type)
+{
+	int count;
+	check_type(type, "acc_set_device_num");
+	if (type == acc_device_host || type == acc_device_none)
+		return;
+	if (num < 0) { /* back to the default choice */
+		choose_device(type, -1, "acc_set_device_num");
+		return;
+	}
+	count = acc_get_num_devices(type);
+	if (num >= count)
+		fatal("acc_set_device_num: there is no device %d of type %s (%d device%s of that type, numbered from 0)",
+		      num, acc_type_name(type), count, count == 1 ? "" : "s");
+	choose_device(type, num, "acc_set_device_num");
+}
+
+int acc_get_device_num(acc_device_t type)
+{
+	devrec_t *v;
+	cl_int err;
+	size_t n, i;
+	int num = 0, found = -1;
+	cl_device_type want;
+	check_type(type, "acc_get_device_num");
+	if (type == acc_device_host)
+		return 0;
+	if (type == acc_device_none)
+		return -1;
+	ensure();
+	want = want_cl_type(type);
+	n = list_devices(&v, &err);
+	for (i = 0; i < n; i++)
+		if (!want || (v[i].type & want)) {
+			if (v[i].device == S.dev.device)
+				found = num;
+			num++;
+		}
+	free(v);
+	return found;
+}
+
+int acc_on_device(acc_device_t type)
+{
+	/* host code (compute constructs do not call functions yet) */
+	return type == acc_device_host || type == acc_device_none;
+}
+
+void accrt_set_device_type(int type)
+{
+	acc_set_device_type((acc_device_t)type);
+}
+
+void accrt_set_device_num(int num)
+{
+	acc_device_t type = U.type == acc_device_none ? acc_device_default : U.type;
+	acc_set_device_num(num, type);
+}
+
+void accrt_set_default_async(int async)
+{
+	acc_set_default_async(async);
+}
+
+void acc_set_default_async(int async)
+{
+	static const ctx_t c = {"acc_set_default_async", NULL, 0, 0, NULL, NULL};
+	/* acc_async_noval restores the initial default (its own queue) */
+	U.default_async = async == ACCRT_ASYNC_NOVAL ? ACCRT_ASYNC_NOVAL : resolve_async(async, &c);
+}
+
+int acc_get_default_async(void)
+{
+	return U.default_async;
+}
+
+int acc_async_test(int async)
+{
+	return accrt_async_test(async);
+}
+
+int acc_async_test_all(void)
+{
+	return accrt_async_test_all();
+}
+
+void acc_wait(int async)
+{
+	accrt_wait(async);
+}
+
+void acc_wait_async(int wait_on, int async)
+{
+	accrt_wait_async(wait_on, async);
+}
+
+void acc_wait_all_async(int async)
+{
+	accrt_wait_all_async(async);
+}
+
+int acc_wait_any(int count, int *asyncs)
+{
+	return accrt_wait_any(count, asyncs);
 }
 
 int acc_is_present(void *h, size_t bytes)
@@ -1856,66 +2367,108 @@ static void *devaddr_of(const map_t *m, uintptr_t h)
 	return m ? (void *)(m->dev + (h - m->host)) : NULL;
 }
 
-static void *api_enter(int clause, void *h, size_t bytes, const char *op)
+static void *api_enter(int clause, void *h, size_t bytes, int async, const char *op)
 {
 	ctx_t c = {NULL, NULL, 0, 1, NULL, NULL};
 	map_t *m;
 	c.func = op;
 	c.op = op;
 	c.clause = clause;
-	m = data_enter(clause, h, bytes, ACCRT_DYNAMIC, &c);
+	m = data_enter(clause, h, bytes, ACCRT_DYNAMIC, async, &c);
 	return devaddr_of(m, (uintptr_t)h);
 }
 
-static void api_exit(int clause, void *h, size_t bytes, int flags, const char *op)
+static void api_exit(int clause, void *h, size_t bytes, int flags, int async, const char *op)
 {
 	ctx_t c = {NULL, NULL, 0, 2, NULL, NULL};
 	c.func = op;
 	c.op = op;
 	c.clause = clause;
-	data_exit(clause, h, bytes, ACCRT_DYNAMIC | flags, &c);
+	data_exit(clause, h, bytes, ACCRT_DYNAMIC | flags, async, &c);
 }
 
 void *acc_copyin(void *h, size_t bytes)
 {
-	return api_enter(ACCRT_COPYIN, h, bytes, "acc_copyin");
+	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_copyin");
+}
+
+void acc_copyin_async(void *h, size_t bytes, int async)
+{
+	(void)api_enter(ACCRT_COPYIN, h, bytes, async, "acc_copyin_async");
 }
 
 void *acc_create(void *h, size_t bytes)
 {
-	return api_enter(ACCRT_CREATE, h, bytes, "acc_create");
+	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_create");
+}
+
+void acc_create_async(void *h, size_t bytes, int async)
+{
+	(void)api_enter(ACCRT_CREATE, h, bytes, async, "acc_create_async");
 }
 
 void acc_copyout(void *h, size_t bytes)
 {
-	api_exit(ACCRT_COPYOUT, h, bytes, 0, "acc_copyout");
+	api_exit(ACCRT_COPYOUT, h, bytes, 0, ACCRT_SYNC, "acc_copyout");
+}
+
+void acc_copyout_async(void *h, size_t bytes, int async)
+{
+	api_exit(ACCRT_COPYOUT, h, bytes, 0, async, "acc_copyout_async");
 }
 
 void acc_copyout_finalize(void *h, size_t bytes)
 {
-	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, "acc_copyout_finalize");
+	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_copyout_finalize");
+}
+
+void acc_copyout_finalize_async(void *h, size_t bytes, int async)
+{
+	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, async, "acc_copyout_finalize_async");
 }
 
 void acc_delete(void *h, size_t bytes)
 {
-	api_exit(ACCRT_DELETE, h, bytes, 0, "acc_delete");
+	api_exit(ACCRT_DELETE, h, bytes, 0, ACCRT_SYNC, "acc_delete");
+}
+
+void acc_delete_async(void *h, size_t bytes, int async)
+{
+	api_exit(ACCRT_DELETE, h, bytes, 0, async, "acc_delete_async");
 }
 
 void acc_delete_finalize(void *h, size_t bytes)
 {
-	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, "acc_delete_finalize");
+	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_delete_finalize");
+}
+
+void acc_delete_finalize_async(void *h, size_t bytes, int async)
+{
+	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, async, "acc_delete_finalize_async");
 }
 
 void acc_update_device(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_device", "acc_update_device", 0, 0, NULL, NULL};
-	update(1, h, bytes, 0, &c);
+	update(1, h, bytes, 0, ACCRT_SYNC, &c);
 }
 
 void acc_update_self(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_self", "acc_update_self", 0, 0, NULL, NULL};
-	update(0, h, bytes, 0, &c);
+	update(0, h, bytes, 0, ACCRT_SYNC, &c);
+}
+
+void acc_update_device_async(void *h, size_t bytes, int async)
+{
+	ctx_t c = {"acc_update_device_async", "acc_update_device_async", 0, 0, NULL, NULL};
+	update(1, h, bytes, 0, async, &c);
+}
+
+void acc_update_self_async(void *h, size_t bytes, int async)
+{
+	ctx_t c = {"acc_update_self_async", "acc_update_self_async", 0, 0, NULL, NULL};
+	update(0, h, bytes, 0, async, &c);
 }
 
 void *acc_malloc(size_t bytes)
@@ -1985,7 +2538,7 @@ static void declared_enter(const declared_t *g)
 	c.name = g->name;
 	c.loc = g->loc;
 	c.clause = g->clause;
-	(void)data_enter(g->clause, g->host, g->bytes, 0, &c);
+	(void)data_enter(g->clause, g->host, g->bytes, 0, ACCRT_SYNC, &c);
 }
 
 static void declared_enter_all(void)
@@ -2021,4 +2574,93 @@ void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
 	fatal("'%s' (host %p) is not present on the device (use_device at %s)", name ? name : "?", host,
 	      loc ? loc : "?");
 	return NULL;
+}
+
+/* The mapping that holds the device range [d, d+bytes) (an acc_malloc block
+ * or the device copy of present data); *off gets d's offset in its buffer. */
+static map_t *device_range(void *d, size_t bytes, size_t *off, const char *func, const char *what)
+{
+	map_t *m = S.ready ? lookup_dev((uintptr_t)d) : NULL;
+	if (!m)
+		fatal("%s: %s %p is not a device address (from acc_malloc, acc_copyin, acc_create or acc_deviceptr)", func,
+		      what, d);
+	*off = (size_t)((uintptr_t)d - m->dev);
+	if (bytes > m->bytes - *off)
+		fatal("%s: %s %p + %zu bytes runs past the end of its device block ('%s', %zu bytes)", func, what, d,
+		      bytes, m->name ? m->name : "acc_malloc", m->bytes);
+	return m;
+}
+
+static void memcpy_host(int to_device, void *dev, void *host, size_t bytes, int async, const char *func)
+{
+	ctx_t c = {NULL, NULL, 0, 0, NULL, NULL};
+	size_t off;
+	map_t *m;
+	c.func = func;
+	c.op = func;
+	if (bytes == 0)
+		return;
+	if (!host)
+		fatal("%s: NULL host address", func);
+	m = device_range(dev, bytes, &off, func, to_device ? "destination" : "source");
+	transfer(to_device, m->mem, off, host, bytes, get_queue(async, &c), &c);
+}
+
+void acc_memcpy_to_device(void *dest, void *src, size_t bytes)
+{
+	memcpy_host(1, dest, src, bytes, ACCRT_SYNC, "acc_memcpy_to_device");
+}
+
+void acc_memcpy_to_device_async(void *dest, void *src, size_t bytes, int async)
+{
+	memcpy_host(1, dest, src, bytes, async, "acc_memcpy_to_device_async");
+}
+
+void acc_memcpy_from_device(void *dest, void *src, size_t bytes)
+{
+	memcpy_host(0, src, dest, bytes, ACCRT_SYNC, "acc_memcpy_from_device");
+}
+
+void acc_memcpy_from_device_async(void *dest, void *src, size_t bytes, int async)
+{
+	memcpy_host(0, src, dest, bytes, async, "acc_memcpy_from_device_async");
+}
+
+static void memcpy_device(void *dest, void *src, size_t bytes, int async, const char *func)
+{
+	ctx_t c = {NULL, NULL, 0, 0, NULL, NULL};
+	size_t doff, soff;
+	map_t *dm, *sm;
+	queue_t *q;
+	cl_event ev = NULL, list[1];
+	cl_uint n;
+	cl_int err;
+	c.func = func;
+	c.op = func;
+	if (bytes == 0)
+		return;
+	dm = device_range(dest, bytes, &doff, func, "destination");
+	sm = device_range(src, bytes, &soff, func, "source");
+	if (dm == sm && doff < soff + bytes && soff < doff + bytes)
+		fatal("%s: the source and destination ranges overlap", func);
+	q = get_queue(async, &c);
+	n = deps(q, list);
+	/* device to device: nothing the host can see, so no queue blocks */
+	err = clEnqueueCopyBuffer(q->q, sm->mem, dm->mem, soff, doff, bytes, n, n ? list : NULL, &ev);
+	check_enqueue(err, "clEnqueueCopyBuffer", q, &c);
+	enqueued(q, ev, CMD_COPY, NULL, bytes, NULL, func);
+	if (S.sync_launch)
+		finish_queue(q, &c);
+	else
+		check(clFlush(q->q), "clFlush", &c);
+}
+
+void acc_memcpy_device(void *dest, void *src, size_t bytes)
+{
+	memcpy_device(dest, src, bytes, ACCRT_SYNC, "acc_memcpy_device");
+}
+
+void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async)
+{
+	memcpy_device(dest, src, bytes, async, "acc_memcpy_device_async");
 }

@@ -16,6 +16,16 @@
  * order `accls devices` prints, and picks one device, one context and one
  * in-order command queue (queue 0, profiling enabled).
  *
+ * The program's own choice comes first: acc_set_device_num(n, t) (`set
+ * device_num`, `init device_num`) selects the n-th device (from 0) of type t
+ * (default/not_host: of any type) and overrides ACCLS_DEVICE;
+ * acc_set_device_type(t) and acc_init(t) keep ACCLS_DEVICE's device when it is
+ * of type t, else take the first device of type t. Changing the choice while
+ * the runtime runs on another device shuts it down (the next use initializes
+ * again), which is an error while data is present: one device at a time.
+ * The `init` directive is acc_set_device_type/num for its clauses and then
+ * accrt_init; `shutdown` is accrt_shutdown (device_type(host): nothing).
+ *
  *   ACCLS_DEVICE   unset/empty: the first GPU, else the first CPU, else the
  *                  first accelerator, else the first device of any type.
  *                  "gpu" | "cpu" | "accelerator": the first device of that type.
@@ -29,6 +39,7 @@
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
  *                  any other value but "" and "0": write it to that file path.
  *   ACCLS_CL_OPTIONS  extra options appended to every clBuildProgram.
+ *   ACCLS_SYNC_LAUNCH "1": every launch and copy blocks until done (section 5).
  *
  * When no platform or no matching device exists the runtime prints, e.g.
  *   accls runtime: no OpenCL device matches ACCLS_DEVICE=foo (available:
@@ -140,11 +151,69 @@
  * 5. Async queues
  * ---------------------------------------------------------------------------
  * `async` arguments use OpenACC numbering: ACCRT_SYNC (acc_async_sync, -2) is
- * queue 0 and waits for completion; ACCRT_ASYNC_NOVAL (acc_async_noval, -1) is
- * queue 1; async(n), n >= 0, is queue n + 2. Queues are in-order and created on
- * first use. Today only accrt_launch takes `async`; every data action and
- * update is synchronous on queue 0 and first waits for all async queues that
- * have work in flight (conservative, always correct).
+ * queue 0, the synchronous queue; async(n), n >= 0, has a queue of its own;
+ * ACCRT_ASYNC_NOVAL (acc_async_noval, -1, `async` without argument) means the
+ * default async queue: its own queue, or the queue of the value given to
+ * acc_set_default_async / `set default_async` (acc_async_noval restores
+ * that). Below -2 is an error. Queues are in-order OpenCL command queues,
+ * created on first use; each remembers the event of its last command.
+ *
+ * Async work (the *_async functions and accrt_launch with a queue other than
+ * ACCRT_SYNC): every command of a construct or directive (copies at entry,
+ * kernels, copies at exit, updates) is enqueued on its queue, in program
+ * order, and the host does not block (clFlush only). Host memory that an
+ * async copy reads or writes must stay untouched until a wait, as OpenACC
+ * requires. A reduction on an async construct is the exception: the host
+ * waits for the queue at the end of the construct to combine the result
+ * (accls_reduce_async in accrt_gen.h).
+ *
+ * Synchronous work (queue 0): OpenACC says the host waits for it, but the host
+ * sees device memory only through the runtime, so launches (and device-to-
+ * device copies) on queue 0 do not block either. Everything that makes device
+ * data visible to the host or reads host memory blocks instead: copies to the
+ * device (entry copyin/copy, update device, acc_copyin, acc_memcpy_to_device)
+ * and from it (exit copyout/copy, update self, reductions, acc_copyout,
+ * acc_memcpy_from_device) are blocking transfers on queue 0, which is in order,
+ * so they first wait for the launches before them. So that a later async
+ * operation sees the results of earlier synchronous ones, every command on
+ * another queue also waits for queue 0's last pending event (an event
+ * dependency, not a host wait). Synchronous work does not wait for async
+ * queues: that is what wait directives and clauses are for.
+ *
+ *   accrt_wait(q)               host blocks until queue q is done (wait(q));
+ *   accrt_wait_all()            ... every queue (wait);
+ *   accrt_wait_async(q, a)      queue a waits for q's last event, no host wait
+ *                               (wait(q) async(a), and the wait(q) clause of a
+ *                               construct on queue a, a = ACCRT_SYNC included);
+ *   accrt_wait_all_async(a)     queue a waits for every async queue;
+ *   accrt_async_test(q)         1 when queue q has nothing in flight
+ *                               (acc_async_test; queue 0 always counts as done);
+ *   accrt_async_test_all()      the same for every async queue;
+ *   accrt_wait_any(n, qs)       host waits until one of qs[0..n) is done and
+ *                               returns its index (ACCRT_SYNC entries are
+ *                               skipped; -1 when none is left).
+ * Cross-queue waits are clEnqueueBarrierWithWaitList on the waiting queue.
+ *
+ * Present table: it is kept by the host thread, at once, in program order: an
+ * async entry makes the data present when the call returns (its copy may still
+ * be in flight), and an async exit removes the mapping when the call returns.
+ * The buffer itself is released with clReleaseMemObject at once as well:
+ * OpenCL keeps a released buffer alive until the commands enqueued on it (the
+ * exit copy, kernels of any queue) have finished, so no buffer is freed under
+ * a command that still uses it and no deferred-free list is needed.
+ *
+ * Errors: each enqueued command's event is kept until the next wait on its
+ * queue (or a blocking transfer on queue 0, or exit), and a failure is
+ * reported then: "kernel 'main_L12' (prog.c) on async queue 1 failed on the
+ * device: ..." (the kernel name carries the construct's function and line); a
+ * failed copy names its variable. At exit the runtime waits for every queue,
+ * so a failure of work nobody waited for is still reported (status 2). Past
+ * 1024 unwaited commands the finished ones are looked at, past 4096 the host
+ * waits for the oldest: a loop of launches nobody waits for stays bounded.
+ *
+ * ACCLS_SYNC_LAUNCH=1 (any value but "" and "0") makes every launch, copy and
+ * cross-queue wait block until it is done, on every queue: a failing kernel is
+ * then reported at its construct. For debugging; ordering is the same.
  *
  * ---------------------------------------------------------------------------
  * 6. Reductions
@@ -319,10 +388,49 @@ static inline size_t accrt_round_up(size_t n, size_t m)
 
 enum { ACCRT_ASYNC_NOVAL = -1, ACCRT_SYNC = -2 };
 
-/* Wait for the queue of `async` (ACCRT_SYNC: queue 0). */
+/* The host waits for the queue of `async` (ACCRT_SYNC: queue 0). */
 void accrt_wait(int async);
-/* Wait for every queue. */
+/* The host waits for every queue. */
 void accrt_wait_all(void);
+/* Queue `async` waits (no host wait) for the last event of queue `wait_on`. */
+void accrt_wait_async(int wait_on, int async);
+/* Queue `async` waits (no host wait) for every async queue. */
+void accrt_wait_all_async(int async);
+/* 1 when queue `async` has no work in flight (ACCRT_SYNC: always 1). */
+int accrt_async_test(int async);
+/* 1 when no async queue has work in flight. */
+int accrt_async_test_all(void);
+/* Wait until one of the queues asyncs[0..count) has no work in flight; its
+ * index, or -1 when count is 0 or every entry is ACCRT_SYNC. */
+int accrt_wait_any(int count, const int *asyncs);
+
+/* Data actions, updates on the queue of `async` (section 5); the functions
+ * without _async are these with ACCRT_SYNC. */
+accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int flags, int async,
+                            const char *name, const char *loc);
+void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, int async, const char *name,
+                      const char *loc);
+void accrt_update_device_async(void *host, size_t bytes, int flags, int async, const char *name,
+                               const char *loc);
+void accrt_update_self_async(void *host, size_t bytes, int flags, int async, const char *name,
+                             const char *loc);
+
+/* ---- device selection: the init, shutdown and set directives (section 1) ---- */
+
+/* Device types, the values of openacc.h's acc_device_t. */
+enum {
+	ACCRT_DEVICE_DEFAULT = 1,
+	ACCRT_DEVICE_HOST = 2,
+	ACCRT_DEVICE_NOT_HOST = 3,
+	ACCRT_DEVICE_GPU = 4,
+	ACCRT_DEVICE_CPU = 5,
+	ACCRT_DEVICE_ACCELERATOR = 6
+};
+/* acc_set_device_type, acc_set_device_num for the current type (the type set
+ * last, else any), acc_set_default_async. */
+void accrt_set_device_type(int type);
+void accrt_set_device_num(int num);
+void accrt_set_default_async(int async);
 
 /* ---- reductions (section 6) ---- */
 

@@ -101,4 +101,13 @@ ACCLS_HELPER void accls_reduce(cl_mem p, size_t n, accrt_type t, accrt_op op, vo
 	}
 }
 
+/* accls_reduce for a construct on an async queue: the host waits for the
+ * queue (the partials are on the device until then), then combines. */
+ACCLS_HELPER void accls_reduce_async(cl_mem p, size_t n, accrt_type t, accrt_op op, void *var, size_t bytes,
+                                     int async, const char *name, const char *loc)
+{
+	accrt_wait(async);
+	accls_reduce(p, n, t, op, var, bytes, name, loc);
+}
+
 #endif /* ACCRT_GEN_H */

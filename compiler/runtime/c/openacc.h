@@ -10,6 +10,11 @@
  *
  * The data routines use the dynamic reference counter (spec 2.6.7), exactly as
  * enter data / exit data do.
+ *
+ * Async: every `async` argument is an OpenACC async value (a queue number
+ * >= 0, acc_async_noval or acc_async_sync); the _async routines enqueue their
+ * copies on that queue and return at once (accrt.h section 5 says how queues,
+ * waits and the present table behave). Device selection: accrt.h section 1.
  */
 #ifndef ACCLS_OPENACC_H
 #define ACCLS_OPENACC_H
@@ -40,11 +45,44 @@ int acc_get_num_devices(acc_device_t type);
 /* Type of the current device (initializes the runtime): one of the
  * acc_device_opencl_* values. */
 acc_device_t acc_get_device_type(void);
-/* Initialize for `type`: a specific OpenCL type restricts the default choice
- * to it (ACCLS_DEVICE, when set, still decides); host does nothing. */
+/* Select devices of `type` (ACCLS_DEVICE's device when it is of that type,
+ * else the first of the type); host is an error (compute constructs always
+ * run on OpenCL), none does nothing. */
+void acc_set_device_type(acc_device_t type);
+/* Select the num-th device (from 0) of `type` (default/not_host: of any
+ * type), over ACCLS_DEVICE; num < 0: back to the default choice. An error
+ * when there is no such device, or when data is present on the current one. */
+void acc_set_device_num(int num, acc_device_t type);
+/* Number of the current device among the devices of `type` (initializes the
+ * runtime); -1 when it is not of that type; host: 0. */
+int acc_get_device_num(acc_device_t type);
+/* Initialize now, for devices of `type` as acc_set_device_type does; host
+ * and none do nothing. */
 void acc_init(acc_device_t type);
 /* Release everything (present data included); the next use initializes again. */
 void acc_shutdown(acc_device_t type);
+/* On the host (the only place accls runs it): 1 for acc_device_host and
+ * acc_device_none, else 0. */
+int acc_on_device(acc_device_t type);
+
+/* The queue `async` without argument uses (initially its own queue;
+ * acc_async_noval restores that, acc_async_sync makes it synchronous). */
+void acc_set_default_async(int async);
+int acc_get_default_async(void);
+/* Nonzero when queue `async` has no work in flight (acc_async_sync: always). */
+int acc_async_test(int async);
+int acc_async_test_all(void);
+/* The host waits for queue `async`. */
+void acc_wait(int async);
+/* Queue `async` waits for queue `wait_on` (the host does not). */
+void acc_wait_async(int wait_on, int async);
+/* The host waits for every queue. */
+void acc_wait_all(void);
+/* Queue `async` waits for every other queue (the host does not). */
+void acc_wait_all_async(int async);
+/* The host waits until one of asyncs[0..count) is done; returns its index
+ * (entries acc_async_sync are skipped; -1 when none is left). */
+int acc_wait_any(int count, int *asyncs);
 
 /* Nonzero when [h, h+bytes) is present (bytes 0: when h lies in present data). */
 int acc_is_present(void *h, size_t bytes);
@@ -60,6 +98,16 @@ void acc_delete_finalize(void *h, size_t bytes);
 void acc_update_device(void *h, size_t bytes);
 void acc_update_self(void *h, size_t bytes);
 
+/* The same on queue `async`. */
+void acc_copyin_async(void *h, size_t bytes, int async);
+void acc_create_async(void *h, size_t bytes, int async);
+void acc_copyout_async(void *h, size_t bytes, int async);
+void acc_copyout_finalize_async(void *h, size_t bytes, int async);
+void acc_delete_async(void *h, size_t bytes, int async);
+void acc_delete_finalize_async(void *h, size_t bytes, int async);
+void acc_update_device_async(void *h, size_t bytes, int async);
+void acc_update_self_async(void *h, size_t bytes, int async);
+
 /* Device memory not associated with host memory (acc_malloc(0) is NULL). */
 void *acc_malloc(size_t bytes);
 /* Free what acc_malloc returned; NULL does nothing. */
@@ -69,8 +117,16 @@ void *acc_deviceptr(void *h);
 /* Host address of device address d, or NULL (absent, or from acc_malloc). */
 void *acc_hostptr(void *d);
 
-/* Wait for every async queue. */
-void acc_wait_all(void);
+/* Copies between host memory and device addresses (acc_malloc, acc_copyin,
+ * acc_create, acc_deviceptr; any address inside such a block), and between
+ * device addresses (ranges must not overlap). A range that leaves its device
+ * block is an error. */
+void acc_memcpy_to_device(void *dest, void *src, size_t bytes);
+void acc_memcpy_from_device(void *dest, void *src, size_t bytes);
+void acc_memcpy_device(void *dest, void *src, size_t bytes);
+void acc_memcpy_to_device_async(void *dest, void *src, size_t bytes, int async);
+void acc_memcpy_from_device_async(void *dest, void *src, size_t bytes, int async);
+void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async);
 
 #ifdef __cplusplus
 }

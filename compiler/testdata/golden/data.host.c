@@ -62,6 +62,7 @@ int main(void)
 #line 14 "data.c"
 		/* #pragma acc parallel loop async(1) */
 		{
+			const int accls_q = (int)(1);
 			accrt_dev accls_d_y = accrt_lookup((void *)y, (size_t)(n) * sizeof(y[0]), "y[0:n]", "data.c:14");
 			accrt_dev accls_d_x = accrt_lookup((void *)x, (size_t)(n) * sizeof(x[0]), "x[0:n]", "data.c:14");
 			{ /* kernel main_L14 */
@@ -74,7 +75,7 @@ int main(void)
 				accrt_arg_dev(accls_k, 3, accls_d_x);
 				accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 				accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
-				accls_launch(accls_k, accls_G, accls_W, accls_V, (int)(1));
+				accls_launch(accls_k, accls_G, accls_W, accls_V, accls_q);
 			}
 		}
 #line 17 "data.c"

@@ -1,0 +1,212 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Async queues, wait clauses and directives, and the device directives (init,
+// shutdown, set) in the host program. The runtime's contract is accrt.h
+// section 5: a node with an async clause puts all its device work (entry
+// copies, kernels, exit copies, updates) on its queue without blocking the
+// host; a wait clause makes the node's queue (queue 0, ACCRT_SYNC, for a
+// synchronous node) wait for the listed queues' last events, again without
+// blocking the host; only the wait directive without async blocks the host.
+
+// queueVar is the C variable holding a node's async value, declared once at
+// the start of the node's block so that the async expression is evaluated
+// once, where the directive is.
+const queueVar = "accls_q"
+
+// asyncValue is the C value of an async clause: acc_async_noval without
+// argument.
+func asyncValue(a *string) string {
+	if *a == "" {
+		return "ACCRT_ASYNC_NOVAL"
+	}
+	return "(int)(" + *a + ")"
+}
+
+// beginQueue declares the queue variable of a node with an async clause and
+// makes the data calls written next use it (the *_async runtime functions);
+// without async they stay synchronous. endQueue undoes it.
+func (h *hgen) beginQueue(n *Node, ind string) {
+	h.queue = ""
+	if n.Async == nil {
+		return
+	}
+	h.w(ind, "const int %s = %s;", queueVar, asyncValue(n.Async))
+	h.queue = queueVar
+}
+
+func (h *hgen) endQueue() { h.queue = "" }
+
+// queueFn is the runtime function for a data call: name, or name_async on a
+// queue.
+func (h *hgen) queueFn(name string) string {
+	if h.queue == "" {
+		return name
+	}
+	return name + "_async"
+}
+
+// queueArg is the extra argument of a name_async call (", accls_q"), "" when
+// synchronous.
+func (h *hgen) queueArg() string {
+	if h.queue == "" {
+		return ""
+	}
+	return ", " + h.queue
+}
+
+// queueOrSync is the current queue's value, ACCRT_SYNC when synchronous.
+func (h *hgen) queueOrSync() string {
+	if h.queue == "" {
+		return "ACCRT_SYNC"
+	}
+	return h.queue
+}
+
+// waitClause writes a wait clause (or a wait directive with async): the
+// current queue waits for the listed queues, every async queue when the list
+// is empty, without blocking the host.
+func (h *hgen) waitClause(ind string, queues []string) {
+	if len(queues) == 0 {
+		h.w(ind, "accrt_wait_all_async(%s);", h.queueOrSync())
+	}
+	for _, q := range queues {
+		h.w(ind, "accrt_wait_async((int)(%s), %s);", q, h.queueOrSync())
+	}
+}
+
+// blockingWaits writes waits that block the host: the wait directive without
+// async, and a compute construct's wait clause when it runs on the host (if
+// clause false).
+func (h *hgen) blockingWaits(ind string, queues []string) {
+	if len(queues) == 0 {
+		h.w(ind, "accrt_wait_all();")
+	}
+	for _, q := range queues {
+		h.w(ind, "accrt_wait((int)(%s));", q)
+	}
+}
+
+// DeviceSettings are the clauses of init, shutdown and set.
+type DeviceSettings struct {
+	Type         string // device_type: an ACCRT_DEVICE_* constant, "" when absent
+	Host         bool   // device_type(host): init and shutdown do nothing
+	Num          string // device_num: a C expression, "" when absent
+	DefaultAsync string // set default_async: a C expression, "" when absent
+}
+
+// deviceTypes maps the device_type names of init, shutdown and set to the
+// runtime's device types (accrt.h ACCRT_DEVICE_*, openacc.h acc_device_t).
+var deviceTypes = []struct {
+	names []string
+	value string
+}{
+	{[]string{"default"}, "ACCRT_DEVICE_DEFAULT"},
+	{[]string{"host"}, "ACCRT_DEVICE_HOST"},
+	{[]string{"not_host"}, "ACCRT_DEVICE_NOT_HOST"},
+	{[]string{"gpu", "nvidia", "radeon"}, "ACCRT_DEVICE_GPU"},
+	{[]string{"cpu", "multicore"}, "ACCRT_DEVICE_CPU"},
+	{[]string{"accelerator"}, "ACCRT_DEVICE_ACCELERATOR"},
+}
+
+func deviceTypeValue(name string) string {
+	for _, t := range deviceTypes {
+		for _, n := range t.names {
+			if strings.EqualFold(n, name) {
+				return t.value
+			}
+		}
+	}
+	return ""
+}
+
+func deviceTypeNames() string {
+	var all []string
+	for _, t := range deviceTypes {
+		all = append(all, t.names...)
+	}
+	return strings.Join(all, ", ")
+}
+
+// deviceSettings reads the clauses of an init, shutdown or set directive.
+func (c *compilation) deviceSettings(n *Node) *DeviceSettings {
+	d := n.Dir
+	s := &DeviceSettings{Num: clauseText(d, "device_num"), DefaultAsync: clauseText(d, "default_async")}
+	cl := findClause(d, "device_type")
+	if cl == nil || cl.Args == nil {
+		return s
+	}
+	if len(cl.Args.Items) != 1 {
+		c.errorAt(cl.Span, "device_type on '%s' takes exactly one device type", d.Spec.Name)
+		return s
+	}
+	it := cl.Args.Items[0]
+	s.Type = deviceTypeValue(it.Text)
+	switch {
+	case it.Text == "*":
+		c.errorAt(it.Span, "device_type(*) on '%s' names no device type: name one (%s)", d.Spec.Name, deviceTypeNames())
+	case s.Type == "":
+		c.errorAt(it.Span, "unknown device type '%s' (accls knows %s)", it.Text, deviceTypeNames())
+	case s.Type == "ACCRT_DEVICE_HOST" && d.Spec.Name == "set":
+		c.errorAt(it.Span, "'set device_type(host)' is not supported: accls runs every compute construct on an OpenCL device")
+	case s.Type == "ACCRT_DEVICE_HOST":
+		s.Host = true
+	}
+	return s
+}
+
+// deviceDirective writes init, shutdown or set. init selects the device of
+// its clauses (as set does) and initializes; shutdown releases the device
+// (accls uses one device at a time, so device_num only needs evaluating).
+func (h *hgen) deviceDirective(n *Node, ind string) {
+	s := n.Device
+	in := ind
+	if n.If != "" {
+		h.w(ind, "if (%s) {", n.If)
+		in = ind + "\t"
+	}
+	switch {
+	case s.Host:
+		h.w(in, "/* device_type(host): nothing to do */")
+	case n.Kind == NodeShutdown:
+		if s.Num != "" {
+			h.w(in, "(void)(%s);", s.Num)
+		}
+		h.w(in, "accrt_shutdown();")
+	default:
+		if s.Type != "" {
+			h.w(in, "accrt_set_device_type(%s);", s.Type)
+		}
+		if s.Num != "" {
+			h.w(in, "accrt_set_device_num((int)(%s));", s.Num)
+		}
+		if s.DefaultAsync != "" {
+			h.w(in, "accrt_set_default_async((int)(%s));", s.DefaultAsync)
+		}
+		if n.Kind == NodeInit {
+			h.w(in, "accrt_init();")
+		}
+	}
+	if n.If != "" {
+		h.w(ind, "}")
+	}
+}
+
+// dump is the settings for the IR dump: " device_type(ACCRT_DEVICE_GPU) ...".
+func (s *DeviceSettings) dump() string {
+	var b strings.Builder
+	if s.Type != "" {
+		fmt.Fprintf(&b, " device_type(%s)", s.Type)
+	}
+	if s.Num != "" {
+		fmt.Fprintf(&b, " device_num(%s)", s.Num)
+	}
+	if s.DefaultAsync != "" {
+		fmt.Fprintf(&b, " default_async(%s)", s.DefaultAsync)
+	}
+	return b.String()
+}
