@@ -189,6 +189,10 @@ func (h *hgen) directiveText(n *Node) string {
 }
 
 func (h *hgen) node(n *Node) {
+	if n.Hoist != nil {
+		h.hoist(n)
+		return
+	}
 	ind := h.indentOf(n.Span.Start)
 	switch r := n.Region; {
 	case r == nil:

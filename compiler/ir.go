@@ -18,6 +18,9 @@ type Program struct {
 	Constructs []*Construct // every compute construct, in source order
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
+	// Hoists are the implicit data regions of the transfers pass.
+	Hoists        []*Hoist
+	hoistsSkipped []*Hoist // runs where no array could take part (for the dump)
 
 	lines *lines
 }
@@ -60,6 +63,7 @@ type Node struct {
 	Async     *string      // async clause: nil when absent, "" without argument
 	Wait      []string     // wait clause arguments (or the wait directive's)
 	HasWait   bool
+	Hoist     *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host

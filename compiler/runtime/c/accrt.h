@@ -182,8 +182,12 @@
  *   transfer                            count        bytes     total ms      GB/s
  *   host->device                            2      8000000        1.234        6.48
  *   device->host                            1      4000000        0.617        6.48
+ *   partials->host                          0            0        0.000         -
  *   program builds                          1                   250.123
  *
+ * device->host counts data moved by data clauses, updates and API calls;
+ * partials->host the per-work-group partials that accrt_reduce reads (their
+ * number depends on the device's work-group shape).
  * Kernels are sorted by total time, descending; program build time is host wall
  * time. Not thread-safe: one host thread may call the runtime.
  */
