@@ -902,6 +902,131 @@ static void map_free(map_t *m)
 	free(m);
 }
 
+/* ----------------------------------------------------------------------- */
+/* Staged transfers through pinned memory (ACCLS_PINNED)                   */
+/* ----------------------------------------------------------------------- */
+/* Copies from and to pageable user memory go through the driver's own
+ * bounce buffers. For large copies the runtime can instead stage them through
+ * two pinned chunks of its own (CL_MEM_ALLOC_HOST_PTR, mapped once): the
+ * memcpy of one chunk overlaps the DMA of the other. ACCLS_PINNED=1 turns it
+ * on, 0 off; unset: on for GPUs (measured faster there, bench/README.md),
+ * off for CPU devices (PoCL copies with memcpy anyway). Only copies of at
+ * least STAGE_MIN bytes are staged. */
+#define STAGE_CHUNK ((size_t)8 << 20)
+#define STAGE_MIN ((size_t)1 << 20)
+
+static struct {
+	int decided, on;
+	cl_mem buf[2];
+	void *ptr[2];
+} ST;
+
+static int staged_wanted(size_t bytes)
+{
+	if (!ST.decided) {
+		const char *e = getenv("ACCLS_PINNED");
+		ST.decided = 1;
+		ST.on = e && *e ? strcmp(e, "0") != 0 : S.info.type == CL_DEVICE_TYPE_GPU;
+	}
+	return ST.on && bytes >= STAGE_MIN;
+}
+
+/* The pinned chunks (created on first use); 0 when they cannot be had
+ * (the copy then goes the ordinary way). */
+static int staged_ready(const ctx_t *c)
+{
+	cl_int err;
+	(void)c;
+	for (int i = 0; i < 2; i++) {
+		if (ST.ptr[i])
+			continue;
+		ST.buf[i] = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, STAGE_CHUNK, NULL, &err);
+		if (err != CL_SUCCESS) {
+			ST.buf[i] = NULL;
+			ST.on = 0;
+			return 0;
+		}
+		ST.ptr[i] = clEnqueueMapBuffer(S.queues[0].q, ST.buf[i], CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, STAGE_CHUNK, 0,
+		                               NULL, NULL, &err);
+		if (err != CL_SUCCESS || !ST.ptr[i]) {
+			clReleaseMemObject(ST.buf[i]);
+			ST.buf[i] = NULL;
+			ST.ptr[i] = NULL;
+			ST.on = 0;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Copy bytes between host and mem at off through the two pinned chunks. */
+static void staged_copy(int to_device, cl_mem mem, size_t off, void *host, size_t bytes, const ctx_t *c)
+{
+	cl_command_queue q = S.queues[0].q;
+	cl_event ev[2] = {NULL, NULL};
+	size_t len[2] = {0, 0}, at[2] = {0, 0}, done = 0, next = 0;
+	int k = 0;
+	if (to_device) {
+		for (k = 0; done < bytes; k ^= 1) {
+			size_t n = bytes - done < STAGE_CHUNK ? bytes - done : STAGE_CHUNK;
+			if (ev[k]) {
+				check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+				clReleaseEvent(ev[k]);
+				ev[k] = NULL;
+			}
+			memcpy(ST.ptr[k], (char *)host + done, n);
+			check(clEnqueueWriteBuffer(q, mem, CL_FALSE, off + done, n, ST.ptr[k], 0, NULL, &ev[k]),
+			      "clEnqueueWriteBuffer", c);
+			clFlush(q);
+			done += n;
+		}
+	} else {
+		/* keep two reads in flight; copy each out when it is done */
+		for (k = 0; k < 2 && next < bytes; k++) {
+			len[k] = bytes - next < STAGE_CHUNK ? bytes - next : STAGE_CHUNK;
+			at[k] = next;
+			check(clEnqueueReadBuffer(q, mem, CL_FALSE, off + next, len[k], ST.ptr[k], 0, NULL, &ev[k]),
+			      "clEnqueueReadBuffer", c);
+			next += len[k];
+		}
+		clFlush(q);
+		for (k = 0; done < bytes; k ^= 1) {
+			check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+			clReleaseEvent(ev[k]);
+			ev[k] = NULL;
+			memcpy((char *)host + at[k], ST.ptr[k], len[k]);
+			done += len[k];
+			if (next < bytes) {
+				len[k] = bytes - next < STAGE_CHUNK ? bytes - next : STAGE_CHUNK;
+				at[k] = next;
+				check(clEnqueueReadBuffer(q, mem, CL_FALSE, off + next, len[k], ST.ptr[k], 0, NULL, &ev[k]),
+				      "clEnqueueReadBuffer", c);
+				clFlush(q);
+				next += len[k];
+			}
+		}
+	}
+	for (k = 0; k < 2; k++)
+		if (ev[k]) {
+			check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+			clReleaseEvent(ev[k]);
+		}
+}
+
+/* Release the pinned chunks (shutdown). */
+static void staged_release(void)
+{
+	for (int i = 0; i < 2; i++) {
+		if (ST.ptr[i])
+			clEnqueueUnmapMemObject(S.queues[0].q, ST.buf[i], ST.ptr[i], 0, NULL, NULL);
+		if (ST.buf[i])
+			clReleaseMemObject(ST.buf[i]);
+	}
+	if (S.nqueues)
+		clFinish(S.queues[0].q);
+	memset(&ST, 0, sizeof ST);
+}
+
 static void transfer(int to_device, map_t *m, size_t off, void *host, size_t bytes, const ctx_t *c)
 {
 	cl_event ev = NULL;
@@ -909,15 +1034,20 @@ static void transfer(int to_device, map_t *m, size_t off, void *host, size_t byt
 	double t0, ms;
 	sync_async_queues(c);
 	t0 = now_ms();
-	if (to_device)
-		err = clEnqueueWriteBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
-	else
-		err = clEnqueueReadBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
-	check(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", c);
-	ms = event_ms(ev);
-	if (ms < 0)
+	if (staged_wanted(bytes) && staged_ready(c)) {
+		staged_copy(to_device, m->mem, off, host, bytes, c);
 		ms = now_ms() - t0;
-	clReleaseEvent(ev);
+	} else {
+		if (to_device)
+			err = clEnqueueWriteBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
+		else
+			err = clEnqueueReadBuffer(S.queues[0].q, m->mem, CL_TRUE, off, bytes, host, 0, NULL, &ev);
+		check(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", c);
+		ms = event_ms(ev);
+		if (ms < 0)
+			ms = now_ms() - t0;
+		clReleaseEvent(ev);
+	}
 	if (to_device) {
 		P.h2d_count++;
 		P.h2d_bytes += bytes;
@@ -1699,6 +1829,7 @@ void accrt_shutdown(void)
 	if (!S.ready)
 		return;
 	accrt_wait_all();
+	staged_release();
 	while (S.by_dev.n)
 		map_free(S.by_dev.v[S.by_dev.n - 1]);
 	free(S.by_host.v);
