@@ -76,6 +76,12 @@ func TestTranslateTime1k(t *testing.T) {
 		t.Skip(why)
 	}
 	src := gen1k(1000)
+	if out := os.Getenv("ACCLS_GEN1K_OUT"); out != "" {
+		// keep the program, to measure elsewhere (bench/README.md)
+		if err := os.WriteFile(out, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	path := filepath.Join(dir, "gen1k.c")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
