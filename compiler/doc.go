@@ -31,6 +31,18 @@
 //     present), reduction. Data clauses become DataItems: C expressions for
 //     the host address, the byte count and the offset of a sub-array,
 //     evaluated by the host where the directive is.
+//   - transfers (transfers.go): transfer minimization within a function.
+//     Runs of statements of one block that hold compute constructs and
+//     host code that touches no memory but scalar variables (a host loop
+//     around constructs, constructs in a row) become implicit data regions:
+//     the arrays their constructs copy are entered once before the run and
+//     exited once after it, so the constructs inside find them present and
+//     move nothing; an array is copied in only when some construct reads
+//     what the host had, out only when some construct copies it out. The
+//     rules that keep it conservative (aliases, calls, jumps, ranges that
+//     change inside the run) are in transfers.go; --dump=transfers lists
+//     each run and why an array was left to its constructs;
+//     ACCLS_NO_TRANSFER_OPT=1 turns the pass off.
 //   - kernelgen (kernelgen.go, cemit.go): OpenCL C, one __kernel per Kernel,
 //     written back from the C facts (cfacts) with the user's names. Arrays
 //     are __global pointers (typed pointers to rows for T a[N][M],
@@ -64,7 +76,11 @@
 // present table makes every entry action on present data a reference count
 // increment, so compute constructs inside data regions (or on data entered
 // with enter data) reuse the device copies without transfers. Implicitly
-// copied arrays that a construct only reads are copied in, not back.
+// copied arrays that a construct only reads are copied in, not back. The
+// transfers pass adds implicit data regions where the program's own
+// clauses would move the same data back and forth (see above); exec
+// programs state the bytes they must move (`// exec-bytes:`, checked from
+// ACCLS_PROFILE).
 //
 // # Not supported yet
 //

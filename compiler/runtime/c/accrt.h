@@ -29,6 +29,13 @@
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
  *                  any other value but "" and "0": write it to that file path.
  *   ACCLS_CL_OPTIONS  extra options appended to every clBuildProgram.
+ *   ACCLS_PINNED   "1": copies of 1 MiB or more between user memory and the
+ *                  device go through two pinned staging chunks of the runtime
+ *                  (CL_MEM_ALLOC_HOST_PTR, mapped once; the memcpy of one
+ *                  overlaps the DMA of the other); "0": plain
+ *                  clEnqueueRead/WriteBuffer from user memory. Unset: on for
+ *                  GPU devices, off for the others (PoCL's CPU device copies
+ *                  with memcpy either way).
  *
  * When no platform or no matching device exists the runtime prints, e.g.
  *   accls runtime: no OpenCL device matches ACCLS_DEVICE=foo (available:
