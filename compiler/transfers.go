@@ -59,6 +59,7 @@ type Hoist struct {
 	Items      []*DataItem // the region's entry/exit items (combined clauses)
 	Skipped    []string    // arrays left to their constructs, with the reason
 	Nodes      int         // compute constructs inside
+	Guard      string      // the generated variable that says the arrays are disjoint
 }
 
 var (
@@ -520,6 +521,7 @@ func (t *transferPlan) restructure(h *Hoist, nodes []*Node) bool {
 	out = append(out, hn)
 	out = append(out, (*list)[last+1:]...)
 	*list = out
+	h.Guard = t.c.fresh("accls_hoist_" + strconv.Itoa(hn.Line))
 	t.c.prog.Hoists = append(t.c.prog.Hoists, h)
 	return true
 }
@@ -548,12 +550,23 @@ func (h *hgen) hoist(n *Node) {
 	}
 	h.w(ind, "/* accls: implicit data region (transfers pass): %s */", strings.ReplaceAll(strings.Join(names, " "), "*/", "* /"))
 	loc := strconv.Quote(fmt.Sprintf("%s:%d", h.c.prog.File, n.Line))
-	h.enters(n.Data, ind, "", "0", loc)
+	cond := ""
+	if len(n.Data) > 1 {
+		// aliases among the arrays: leave the copies to the constructs
+		cond = n.Hoist.Guard
+		var ptrs, sizes []string
+		for _, di := range n.Data {
+			ptrs = append(ptrs, "(void *)"+paren(di.Start))
+			sizes = append(sizes, "(size_t)("+di.Bytes+")")
+		}
+		h.w(ind, "const int %s = accls_disjoint(%d, (void *const[]){%s}, (const size_t[]){%s});", cond, len(n.Data), strings.Join(ptrs, ", "), strings.Join(sizes, ", "))
+	}
+	h.enters(n.Data, ind, cond, "0", loc)
 	fmt.Fprintf(&h.b, "#line %d \"%s\"\n", n.Line, h.c.prog.File)
 	h.b.WriteString(ind)
 	h.region(n.Span.Start, n.Span.End, n.Children)
 	h.b.WriteByte('\n')
-	h.exits(n.Data, ind, "", "0", loc)
+	h.exits(n.Data, ind, cond, "0", loc)
 }
 
 // dumpTransfers prints the implicit data regions and what they leave out.

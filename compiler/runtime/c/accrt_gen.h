@@ -101,4 +101,21 @@ ACCLS_HELPER void accls_reduce(cl_mem p, size_t n, accrt_type t, accrt_op op, vo
 	}
 }
 
+/* The transfers pass's implicit data region (compiler/transfers.go) enters
+ * n arrays at once; two of them that overlap in memory (aliases) would be
+ * "partially present" where the program's own constructs, entering them one
+ * at a time, are not: then the region is skipped (returns 0) and each
+ * construct moves its data as written. */
+ACCLS_HELPER int accls_disjoint(int n, void *const *p, const size_t *bytes)
+{
+	int i, j;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			const char *a = (const char *)p[i], *b = (const char *)p[j];
+			if (a && b && bytes[i] && bytes[j] && a < b + bytes[j] && b < a + bytes[i])
+				return 0;
+		}
+	return 1;
+}
+
 #endif /* ACCRT_GEN_H */

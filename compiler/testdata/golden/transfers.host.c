@@ -87,8 +87,11 @@ int main(void)
 	float *u = calloc(n, sizeof *u), *f = calloc(n, sizeof *f), *w = calloc(n, sizeof *w);
 #line 11 "transfers.c"
 	/* accls: implicit data region (transfers pass): copy(u[0:n]) copyin(f[0:n]) */
-	(void)accrt_enter(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:11");
-	(void)accrt_enter(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:11");
+	const int accls_hoist_11 = accls_disjoint(2, (void *const[]){(void *)u, (void *)f}, (const size_t[]){(size_t)((size_t)(n) * sizeof(u[0])), (size_t)((size_t)(n) * sizeof(f[0]))});
+	if (accls_hoist_11) {
+		(void)accrt_enter(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:11");
+		(void)accrt_enter(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:11");
+	}
 #line 11 "transfers.c"
 	for (int t = 0; t < steps; t++) {
 #line 12 "transfers.c"
@@ -130,8 +133,10 @@ int main(void)
 		}
 #line 18 "transfers.c"
 	}
-	accrt_exit(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:11");
-	accrt_exit(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:11");
+	if (accls_hoist_11) {
+		accrt_exit(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:11");
+		accrt_exit(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:11");
+	}
 #line 19 "transfers.c"
 	for (int t = 0; t < steps; t++) {
 		w[0] = (float)t;
