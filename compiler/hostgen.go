@@ -441,6 +441,9 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 					g = "accls_max(" + g + ", " + x + ")"
 				}
 				h.w(in, "accls_G = %s;", g)
+				if len(k.Reductions) > 0 {
+					h.w(in, "accls_G = accls_reduction_gangs(accls_G);")
+				}
 			}
 		}
 	}

@@ -101,6 +101,18 @@ ACCLS_HELPER void accls_reduce(cl_mem p, size_t n, accrt_type t, accrt_op op, vo
 	}
 }
 
+/* Gangs of a kernel with a construct-level reduction when num_gangs is not
+ * given: its loops are grid-stride, so a few gangs per compute unit do the
+ * same work with fewer per-gang partials to read back and combine on the
+ * host (dot 2^24 on a 128-lane shape: 65536 partials, 512 KiB, otherwise). */
+ACCLS_HELPER size_t accls_reduction_gangs(size_t G)
+{
+	size_t cap = (size_t)accrt_device_info()->compute_units * 8;
+	if (cap < 64)
+		cap = 64;
+	return G < cap ? G : cap;
+}
+
 /* The transfers pass's implicit data region (compiler/transfers.go) enters
  * n arrays at once; two of them that overlap in memory (aliases) would be
  * "partially present" where the program's own constructs, entering them one
