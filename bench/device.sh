@@ -53,6 +53,15 @@ for dev in gpu cpu; do
 		echo "$v: $(ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/variants/$v $a) $(awk '$1=="host->device"{i=$3} $1=="device->host"{o=$3} END{print "h2d="i" d2h="o}' $R/bin/p.txt)"
 	done
 done
+for dev in gpu cpu; do
+	echo "== work-group size (ACCLS_GROUP_SIZE) on $dev: kernel ms, sum over the runs"
+	for g in 64 128 256 512 1024; do
+		for b in gemm gesummv heat3d; do
+			ACCLS_GROUP_SIZE=$g ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/bench/$b.acc >/dev/null
+			echo "group $g $b $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3 } END { print s }' $R/bin/p.txt)"
+		done
+	done
+done
 echo "== translation time: gen1k.c, $(wc -l <"$R/bin/gen1k.c") lines"
 cd "$R/bin"
 if command -v cc >/dev/null; then

@@ -29,6 +29,10 @@
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
  *                  any other value but "" and "0": write it to that file path.
  *   ACCLS_CL_OPTIONS  extra options appended to every clBuildProgram.
+ *   ACCLS_GROUP_SIZE  work-items per group of generated kernels whose
+ *                  clauses do not set it (accrt_gen.h accls_shape; default
+ *                  128, within the kernel's CL_KERNEL_WORK_GROUP_SIZE and a
+ *                  multiple of its preferred multiple): for comparisons.
  *   ACCLS_PINNED   "1": copies of 1 MiB or more between user memory and the
  *                  device go through two pinned staging chunks of the runtime
  *                  (CL_MEM_ALLOC_HOST_PTR, mapped once; the memcpy of one

@@ -8,6 +8,7 @@
 #define ACCRT_GEN_H
 
 #include "accrt.h"
+#include <stdlib.h>
 
 #if defined(__GNUC__)
 #define ACCLS_HELPER static __attribute__((unused))
@@ -17,10 +18,11 @@
 
 /* The work-group of a kernel: W workers of V vector lanes (nw, vl: the
  * num_workers and vector_length clauses, 0 when absent). */
+ACCLS_HELPER size_t accls_group_target(void);
 ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw, long vl, size_t *W, size_t *V)
 {
 	size_t max = accrt_kernel_work_group_size(k), m = accrt_kernel_preferred_multiple(k);
-	size_t target = 128, per;
+	size_t target = accls_group_target(), per;
 	if (m == 0)
 		m = 1;
 	if (target > max)
@@ -36,6 +38,20 @@ ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw
 		*V = (*V + 1) / 2;
 	while (*W * *V > max && *W > 1)
 		*W = (*W + 1) / 2;
+}
+
+/* The work-items per group when the clauses do not say: ACCLS_GROUP_SIZE
+ * when set (to compare), else by device type (below; measured in
+ * bench/README.md). */
+ACCLS_HELPER size_t accls_group_target(void)
+{
+	static size_t target;
+	if (!target) {
+		const char *e = getenv("ACCLS_GROUP_SIZE");
+		long v = e ? atol(e) : 0;
+		target = v > 0 ? (size_t)v : 128;
+	}
+	return target;
 }
 
 /* Trip counts of canonical loops, as in the kernels. */
