@@ -34,7 +34,7 @@ func runtimeObjectArgs(f *Files, obj string, opts Options) []string {
 // runtimeObjectPath is where the cached runtime object for f and opts lives
 // ("" when there is no cache directory).
 func runtimeObjectPath(f *Files, opts Options) string {
-	if envOn("ACCLS_NO_RT_CACHE") {
+	if perfEnvOn("ACCLS_NO_RT_CACHE") {
 		return ""
 	}
 	dir, err := os.UserCacheDir()

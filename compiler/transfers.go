@@ -77,7 +77,7 @@ var cleanCalls = map[string]bool{
 }
 
 func (c *compilation) transfers() error {
-	if envOn("ACCLS_NO_TRANSFER_OPT") {
+	if perfEnvOn("ACCLS_NO_TRANSFER_OPT") {
 		return nil
 	}
 	t := &transferPlan{c: c, byStmt: map[*cfacts.Stmt]*Node{}}
@@ -102,7 +102,8 @@ func (c *compilation) transfers() error {
 	return nil
 }
 
-func envOn(name string) bool {
+// perfEnvOn: an environment switch is set (not "" and not "0").
+func perfEnvOn(name string) bool {
 	v := os.Getenv(name)
 	return v != "" && v != "0"
 }
