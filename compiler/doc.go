@@ -49,7 +49,10 @@
 //     linearized indexing with run-time strides for VLAs); gang is the
 //     work-group, worker and vector the work-items of a group (local id =
 //     worker * vlen + lane); partitioned loops are grid-stride loops over
-//     their collapsed iteration space, so any trip count runs on any grid.
+//     their collapsed iteration space, so any trip count runs on any grid
+//     (a kernel on a 2-D/3-D NDRange first tests whether its grid covers
+//     the trip counts and then runs one iteration per work-item, the
+//     straight-line form PoCL vectorizes: gridfast.go).
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original
