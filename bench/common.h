@@ -18,6 +18,24 @@ static void report(double best_ms, double check)
 	printf("time_ms=%.3f check=%.6e\n", best_ms, check);
 }
 
+/* ... and "maxerr=<largest |result - plain C reference|>" where the program
+ * checks itself against a host reference computed in the same run. */
+static void report_err(double best_ms, double check, double maxerr)
+{
+	printf("time_ms=%.3f check=%.6e maxerr=%.3e\n", best_ms, check, maxerr);
+}
+
+static double max_abs_diff(const float *a, const float *b, long n)
+{
+	double m = 0;
+	for (long i = 0; i < n; i++) {
+		double d = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+		if (d > m || d != d)
+			m = d;
+	}
+	return m;
+}
+
 static int reps(void)
 {
 	const char *r = getenv("BENCH_REPS");

@@ -37,7 +37,7 @@ static double dot(int n, const float *x, const float *y)
 	CK(clSetKernelArg(k, 3, sizeof(double) * WG, NULL));
 	CK(clSetKernelArg(k, 4, sizeof dp, &dp));
 	CK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL));
-	CK(clEnqueueReadBuffer(q, dp, CL_TRUE, 0, sizeof part, part, 0, NULL, NULL));
+	ocl_read(dp, sizeof part, part);
 	double s = 0;
 	for (int i = 0; i < GROUPS; i++)
 		s += part[i];

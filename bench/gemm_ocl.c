@@ -25,7 +25,7 @@ static void gemm(int n, const float *a, const float *b, float *c)
 	CK(clSetKernelArg(k, 2, sizeof db, &db));
 	CK(clSetKernelArg(k, 3, sizeof dc, &dc));
 	CK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL));
-	CK(clEnqueueReadBuffer(q, dc, CL_TRUE, 0, bytes, c, 0, NULL, NULL));
+	ocl_read(dc, bytes, c);
 	clReleaseMemObject(da);
 	clReleaseMemObject(db);
 	clReleaseMemObject(dc);

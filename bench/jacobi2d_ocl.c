@@ -34,7 +34,7 @@ static void jacobi(int n, int steps, double *A)
 		CK(clEnqueueNDRangeKernel(q, ks, 2, NULL, g, l, 0, NULL, NULL));
 		CK(clEnqueueNDRangeKernel(q, kc, 2, NULL, g, l, 0, NULL, NULL));
 	}
-	CK(clEnqueueReadBuffer(q, dA, CL_TRUE, 0, bytes, A, 0, NULL, NULL));
+	ocl_read(dA, bytes, A);
 	clReleaseMemObject(dA);
 	clReleaseMemObject(dB);
 }

@@ -18,6 +18,14 @@
 	} while (0)
 
 static cl_context ctx;
+/* bytes moved by the twin (all runs), printed at exit as "bytes h2d=N d2h=M" */
+static unsigned long long ocl_h2d, ocl_d2h;
+
+static void ocl_print_bytes(void)
+{
+	printf("bytes h2d=%llu d2h=%llu\n", ocl_h2d, ocl_d2h);
+}
+
 static cl_command_queue q;
 static cl_device_id dev;
 
@@ -46,6 +54,7 @@ static void ocl_init(void)
 	CK(err);
 	q = clCreateCommandQueue(ctx, dev, 0, &err);
 	CK(err);
+	atexit(ocl_print_bytes);
 }
 
 static cl_kernel ocl_kernel(const char *src, const char *name)
@@ -69,8 +78,44 @@ static cl_mem ocl_buffer(size_t bytes, const void *host)
 	cl_int err;
 	cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
 	CK(err);
-	if (host)
+	if (host) {
 		CK(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+		ocl_h2d += bytes;
+	}
 	return m;
+}
+
+static void ocl_read(cl_mem m, size_t bytes, void *host)
+{
+	CK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+	ocl_d2h += bytes;
+}
+
+/* Launch a 1-D kernel over n work-items in groups of wg (rounded up). */
+static void ocl_run1(cl_kernel k, size_t n, size_t wg)
+{
+	size_t g = (n + wg - 1) / wg * wg;
+	CK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &wg, 0, NULL, NULL));
+}
+
+/* Launch a 2-D kernel: dimension 0 over n0 (fastest, j), 1 over n1, 16x16 groups. */
+static void ocl_run2(cl_kernel k, size_t n0, size_t n1)
+{
+	size_t l[2] = {16, 16}, g[2] = {(n0 + 15) / 16 * 16, (n1 + 15) / 16 * 16};
+	CK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL));
+}
+
+/* Set kernel arguments in order: ocl_args(k, 3, sizeof a, &a, sizeof b, &b, ...). */
+#include <stdarg.h>
+static void ocl_args(cl_kernel k, int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	for (int i = 0; i < n; i++) {
+		size_t sz = va_arg(ap, size_t);
+		const void *p = va_arg(ap, const void *);
+		CK(clSetKernelArg(k, i, sz, p));
+	}
+	va_end(ap);
 }
 #endif

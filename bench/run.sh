@@ -4,44 +4,88 @@
 # OpenCL twin — timed by the programs themselves (best of BENCH_REPS runs
 # after a warm-up that builds the kernels; data movement included).
 #
-#   bench/run.sh [--device SEL]        (default device: cpu, i.e. PoCL)
+#   bench/run.sh [--device SEL] [NAME...]    (default device: cpu, i.e. PoCL;
+#                                            default: all ten programs)
+#   bench/run.sh --build DIR [NAME...]       only build the binaries into DIR
+#   BENCH_BIN=DIR bench/run.sh ...           run binaries built before (no cc,
+#                                            go or OpenCL headers needed)
 #
 # Environment: ACCLS (the accls binary; default: built from ./cmd/accls),
-# CC (default cc), BENCH_REPS (default 5), GEMM_N, JACOBI_N, JACOBI_STEPS, DOT_N.
+# CC (default cc), BENCH_REPS (default 5; the plain C version runs once after
+# its warm-up: its time is for reference only), sizes: GEMM_N, MM2_N, ATAX_N,
+# BICG_N, MVT_N, GESUMMV_N, SYRK_N/SYRK_M, JACOBI_N/JACOBI_STEPS,
+# HEAT3D_N/HEAT3D_STEPS, DOT_N.
+#
+# Columns: times in ms; acc/ocl = OpenACC time / twin time (<= 1: accls is
+# as fast); MB in/out = bytes moved per run (accls: ACCLS_PROFILE's
+# host->device, and device->host plus reduction partials, divided by the
+# runs; the twins count their own); err = max |result - plain C reference|
+# of the OpenACC version (each program checks itself).
 set -e
 cd "$(dirname "$0")"
 DEVICE=cpu
-if [ "$1" = "--device" ]; then DEVICE=$2; fi
+BUILD=
+if [ "$1" = "--device" ]; then DEVICE=$2; shift 2; fi
+if [ "$1" = "--build" ]; then BUILD=$2; shift 2; fi
 CC=${CC:-cc}
+REPS=${BENCH_REPS:-5}
+export BENCH_REPS=$REPS
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-if [ -z "$ACCLS" ]; then
+if [ -z "$ACCLS" ] && [ -z "$BENCH_BIN" ]; then
 	(cd .. && go build -o "$OUT/accls" ./cmd/accls)
 	ACCLS=$OUT/accls
 fi
 export ACCLS_DEVICE=$DEVICE
 
 args_gemm=${GEMM_N:-512}
+args_2mm=${MM2_N:-512}
+args_atax=${ATAX_N:-4096}
+args_bicg=${BICG_N:-4096}
+args_mvt=${MVT_N:-4096}
+args_gesummv=${GESUMMV_N:-4096}
+args_syrk="${SYRK_N:-1024} ${SYRK_M:-512}"
 args_jacobi2d="${JACOBI_N:-1024} ${JACOBI_STEPS:-50}"
+args_heat3d="${HEAT3D_N:-128} ${HEAT3D_STEPS:-40}"
 args_dot=${DOT_N:-16777216}
 
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
+BENCHES=${*:-gemm 2mm atax bicg mvt gesummv syrk jacobi2d heat3d dot}
 
-printf '%-10s %-22s %12s %12s %12s %10s %10s\n' bench size "plain C ms" "OpenACC ms" "OpenCL ms" "acc/ocl" "C/acc"
-for b in gemm jacobi2d dot; do
+build() { # build bench $1 into directory $2
+	$CC -O2 -w -o "$2/$1.plain" $1.c -lm
+	$CC -O2 -w -o "$2/$1.ocl" ${1}_ocl.c -lOpenCL -lm
+	$ACCLS translate $1.c -o "$OUT/$1.acc.d" >/dev/null
+	$CC -O2 -w -D_OPENACC=202211 -I "$OUT/$1.acc.d" -I . -o "$2/$1.acc" "$OUT/$1.acc.d/$1.host.c" "$OUT/$1.acc.d/accrt.c" -lOpenCL -lm
+}
+if [ -n "$BUILD" ]; then
+	mkdir -p "$BUILD"
+	for b in $BENCHES; do build $b "$BUILD"; done
+	exit 0
+fi
+BIN=${BENCH_BIN:-$OUT}
+
+field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" | head -1; }
+row() { awk -v n="$2" '$1 == n { print $3 }' "$1"; }
+mb() { awk "BEGIN{printf \"%.1f\", $1 / $2 / 1e6}"; }
+
+printf '%-9s %-11s %9s %9s %9s %8s %13s %13s %9s\n' bench size "C ms" "acc ms" "ocl ms" "acc/ocl" "acc MB in/out" "ocl MB in/out" "acc err"
+for b in $BENCHES; do
 	eval args=\$args_$b
-	$CC -O2 -w -o "$OUT/$b.plain" $b.c -lm
-	$CC -O2 -w -o "$OUT/$b.ocl" ${b}_ocl.c -lOpenCL -lm
-	$ACCLS translate $b.c -o "$OUT/$b.acc.d" >/dev/null
-	$CC -O2 -w -D_OPENACC=202211 -I "$OUT/$b.acc.d" -I . -o "$OUT/$b.acc" "$OUT/$b.acc.d/$b.host.c" "$OUT/$b.acc.d/accrt.c" -lOpenCL -lm
-	plain=$("$OUT/$b.plain" $args)
-	acc=$("$OUT/$b.acc" $args)
-	ocl=$("$OUT/$b.ocl" $args)
+	[ -n "$BENCH_BIN" ] || build $b "$OUT"
+	plain=$(BENCH_REPS=1 "$BIN/$b.plain" $args)
+	acc=$(ACCLS_PROFILE="$OUT/$b.prof" "$BIN/$b.acc" $args)
+	ocl=$("$BIN/$b.ocl" $args)
 	tp=$(echo "$plain" | field time_ms); ta=$(echo "$acc" | field time_ms); to=$(echo "$ocl" | field time_ms)
+	ea=$(echo "$acc" | field maxerr); eo=$(echo "$ocl" | field maxerr)
 	cp=$(echo "$plain" | field check); ca=$(echo "$acc" | field check); co=$(echo "$ocl" | field check)
-	if [ "$cp" != "$ca" ] || [ "$cp" != "$co" ]; then
+	if [ -z "$ea" ] && [ "$cp" != "$ca" ]; then
 		echo "warning: $b checksums differ: plain $cp, OpenACC $ca, OpenCL $co" >&2
 	fi
-	printf '%-10s %-22s %12s %12s %12s %10s %10s\n' $b "$args" $tp $ta $to \
-		$(awk "BEGIN{printf \"%.2f\", $ta/$to}") $(awk "BEGIN{printf \"%.2f\", $tp/$ta}")
+	runs=$((REPS + 1))
+	ain=$(row "$OUT/$b.prof" "host->device"); aout=$(row "$OUT/$b.prof" "device->host"); ared=$(row "$OUT/$b.prof" "partials->host")
+	oin=$(echo "$ocl" | field h2d); oout=$(echo "$ocl" | field d2h)
+	printf '%-9s %-11s %9s %9s %9s %8s %13s %13s %9s\n' $b "$(echo $args | tr ' ' x)" $tp $ta $to \
+		$(awk "BEGIN{printf \"%.2f\", $ta/$to}") \
+		"$(mb $ain $runs)/$(mb $((aout + ${ared:-0})) $runs)" "$(mb $oin $runs)/$(mb $oout $runs)" "${ea:--}"
+	if [ -n "$eo" ] && [ "$eo" != "0.000e+00" ]; then echo "  ($b twin: maxerr $eo)"; fi
 done

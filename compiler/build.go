@@ -91,6 +91,9 @@ func (e *BuildError) Error() string {
 
 // Build compiles and links files into exe.
 func Build(ctx context.Context, f *Files, exe, srcDir string, opts Options) error {
+	if ok, err := buildCached(ctx, f, exe, srcDir, opts); ok {
+		return err
+	}
 	args := BuildArgs(f, exe, srcDir, opts)
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	var out bytes.Buffer

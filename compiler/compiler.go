@@ -45,6 +45,7 @@ func init() {
 	Passes = []Pass{
 		{"outline", "directives → host actions bound to statements (unsupported features are reported here)", (*compilation).outline, dumpOutline},
 		{"ir", "compute constructs → kernels: loop nests, levels, clauses, variables with intent and bounds", (*compilation).lower, dumpIR},
+		{"transfers", "implicit data regions around runs of compute constructs (transfer minimization, transfers.go)", (*compilation).transfers, dumpTransfers},
 		{"kernelgen", "kernels → OpenCL C (the .cl file)", (*compilation).kernelgen, func(r *Result) string { return r.CL }},
 		{"hostgen", "the user's C with each directive replaced by runtime calls (the .host.c file)", (*compilation).hostgen, func(r *Result) string { return r.Host }},
 	}

@@ -31,13 +31,28 @@
 //     present), reduction. Data clauses become DataItems: C expressions for
 //     the host address, the byte count and the offset of a sub-array,
 //     evaluated by the host where the directive is.
+//   - transfers (transfers.go): transfer minimization within a function.
+//     Runs of statements of one block that hold compute constructs and
+//     host code that touches no memory but scalar variables (a host loop
+//     around constructs, constructs in a row) become implicit data regions:
+//     the arrays their constructs copy are entered once before the run and
+//     exited once after it, so the constructs inside find them present and
+//     move nothing; an array is copied in only when some construct reads
+//     what the host had, out only when some construct copies it out. The
+//     rules that keep it conservative (aliases, calls, jumps, ranges that
+//     change inside the run) are in transfers.go; --dump=transfers lists
+//     each run and why an array was left to its constructs;
+//     ACCLS_NO_TRANSFER_OPT=1 turns the pass off.
 //   - kernelgen (kernelgen.go, cemit.go): OpenCL C, one __kernel per Kernel,
 //     written back from the C facts (cfacts) with the user's names. Arrays
 //     are __global pointers (typed pointers to rows for T a[N][M],
 //     linearized indexing with run-time strides for VLAs); gang is the
 //     work-group, worker and vector the work-items of a group (local id =
 //     worker * vlen + lane); partitioned loops are grid-stride loops over
-//     their collapsed iteration space, so any trip count runs on any grid.
+//     their collapsed iteration space, so any trip count runs on any grid
+//     (a kernel on a 2-D/3-D NDRange first tests whether its grid covers
+//     the trip counts and then runs one iteration per work-item, the
+//     straight-line form PoCL vectorizes: gridfast.go).
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original
@@ -84,7 +99,11 @@
 // present table makes every entry action on present data a reference count
 // increment, so compute constructs inside data regions (or on data entered
 // with enter data) reuse the device copies without transfers. Implicitly
-// copied arrays that a construct only reads are copied in, not back.
+// copied arrays that a construct only reads are copied in, not back. The
+// transfers pass adds implicit data regions where the program's own
+// clauses would move the same data back and forth (see above); exec
+// programs state the bytes they must move (`// exec-bytes:`, checked from
+// ACCLS_PROFILE).
 //
 // # Async queues (async.go)
 //

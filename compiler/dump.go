@@ -16,7 +16,7 @@ func dumpOutline(r *Result) string {
 		for _, n := range ns {
 			l1, c1 := p.lines.pos(n.Span.Start)
 			l2, c2 := p.lines.pos(n.Span.End)
-			fmt.Fprintf(&b, "%s%s:%d:%d-%d:%d %s (%s)\n", strings.Repeat("  ", depth), p.File, l1, c1, l2, c2, n.Kind, n.Dir.Name)
+			fmt.Fprintf(&b, "%s%s:%d:%d-%d:%d %s (%s)\n", strings.Repeat("  ", depth), p.File, l1, c1, l2, c2, n.Kind, dirName(n))
 			walk(n.Children, depth+1)
 		}
 	}
@@ -32,7 +32,7 @@ func dumpIR(r *Result) string {
 	walk = func(ns []*Node, depth int) {
 		for _, n := range ns {
 			ind := strings.Repeat("  ", depth)
-			fmt.Fprintf(&b, "%s%s line %d (%s)", ind, n.Kind, n.Line, n.Dir.Name)
+			fmt.Fprintf(&b, "%s%s line %d (%s)", ind, n.Kind, n.Line, dirName(n))
 			if n.If != "" {
 				fmt.Fprintf(&b, " if(%s)", n.If)
 			}

@@ -40,6 +40,10 @@ import (
 // A program's `// exec-args: A B` line gives its command-line arguments;
 // `// exec-no-gcc-openacc: REASON` keeps TestExecCorpus from building it with
 // gcc -fopenacc (for OpenACC 2.7+ syntax that gcc 12 rejects).
+// A line `// exec-bytes: h2d=N d2h=M` states the bytes the program's data
+// clauses and updates must move in each direction (reduction partials not
+// included): the run gets ACCLS_PROFILE and its profile must show exactly
+// those counts (either key may be left out).
 
 const execDir = "testdata/exec"
 
@@ -53,6 +57,9 @@ type execProgram struct {
 	// on compute constructs, device_type), so TestExecCorpus compares only
 	// the plain build for it.
 	noGCCOpenACC string
+	// bytes: the expected transfer bytes from the "// exec-bytes:" line,
+	// by profile row ("host->device", "device->host"); nil when absent.
+	bytes map[string]int64
 }
 
 func execPrograms(t *testing.T) []execProgram {
@@ -82,6 +89,9 @@ func execPrograms(t *testing.T) []execProgram {
 			}
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-no-gcc-openacc:"); ok {
 				p.noGCCOpenACC = strings.TrimSpace(rest)
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-bytes:"); ok {
+				p.bytes = parseExecBytes(t, p.name, rest)
 			}
 		}
 		progs = append(progs, p)
@@ -377,7 +387,12 @@ func TestExec(t *testing.T) {
 				if len(p.args) > 0 {
 					args = append(append(args, "--"), p.args...)
 				}
-				r := runLimited(limit, dir, env, accls, args...)
+				runEnv := env
+				profile := filepath.Join(dir, "profile.txt")
+				if p.bytes != nil {
+					runEnv = append(append([]string(nil), env...), "ACCLS_PROFILE="+profile)
+				}
+				r := runLimited(limit, dir, runEnv, accls, args...)
 				var problem string
 				switch {
 				case r.timedOut:
@@ -388,6 +403,8 @@ func TestExec(t *testing.T) {
 					problem = fmt.Sprintf("exit status %d", r.code)
 				case r.stdout != want:
 					problem = firstDiff(r.stdout, want)
+				case p.bytes != nil:
+					problem = checkBytes(profile, p.bytes)
 				}
 				if problem == "" {
 					ok = true
@@ -426,6 +443,48 @@ func TestExec(t *testing.T) {
 	if len(fixed) > 0 {
 		t.Logf("now passing, remove from KNOWN_FAILURES: %s", strings.Join(fixed, " "))
 	}
+}
+
+// parseExecBytes reads "h2d=N d2h=M".
+func parseExecBytes(t *testing.T, name, s string) map[string]int64 {
+	t.Helper()
+	rows := map[string]string{"h2d": "host->device", "d2h": "device->host"}
+	out := map[string]int64{}
+	for _, f := range strings.Fields(s) {
+		k, v, _ := strings.Cut(f, "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if rows[k] == "" || err != nil {
+			t.Fatalf("%s: bad exec-bytes item %q (want h2d=N or d2h=N)", name, f)
+		}
+		out[rows[k]] = n
+	}
+	return out
+}
+
+// checkBytes compares the transfer rows of an ACCLS_PROFILE file with the
+// expected bytes; "" when they match.
+func checkBytes(path string, want map[string]int64) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "exec-bytes: no profile: " + err.Error()
+	}
+	got := map[string]int64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 3 && (f[0] == "host->device" || f[0] == "device->host") {
+			got[f[0]], _ = strconv.ParseInt(f[2], 10, 64)
+		}
+	}
+	var bad []string
+	for _, row := range []string{"host->device", "device->host"} {
+		if w, ok := want[row]; ok && got[row] != w {
+			bad = append(bad, fmt.Sprintf("%s moved %d bytes, want %d", row, got[row], w))
+		}
+	}
+	if len(bad) > 0 {
+		return "exec-bytes: " + strings.Join(bad, "; ") + "\n  profile:\n" + firstLines(string(b), 12)
+	}
+	return ""
 }
 
 // TestExecCorpus checks the corpus itself without accls: each program builds

@@ -193,6 +193,10 @@ func (h *hgen) directiveText(n *Node) string {
 }
 
 func (h *hgen) node(n *Node) {
+	if n.Hoist != nil {
+		h.hoist(n)
+		return
+	}
 	ind := h.indentOf(n.Span.Start)
 	switch r := n.Region; {
 	case r == nil:
@@ -451,6 +455,9 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 					g = "accls_max(" + g + ", " + x + ")"
 				}
 				h.w(in, "accls_G = %s;", g)
+				if len(k.Reductions) > 0 {
+					h.w(in, "accls_G = accls_reduction_gangs(accls_G);")
+				}
 			}
 		}
 	}

@@ -20,6 +20,9 @@ type Program struct {
 	UsesDouble bool         // some kernel needs cl_khr_fp64
 	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
 	Int64Atomics bool
+	// Hoists are the implicit data regions of the transfers pass.
+	Hoists        []*Hoist
+	hoistsSkipped []*Hoist // runs where no array could take part (for the dump)
 
 	lines    *lines
 	atomics  map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
@@ -78,6 +81,7 @@ type Node struct {
 	// function's declare covers.
 	Global bool
 	Scope  *cfacts.Stmt
+	Hoist  *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host

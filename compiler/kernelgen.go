@@ -1058,7 +1058,8 @@ func sortedShared(k *Kernel) []*cfacts.Var {
 // gridLoop writes a collapsed gang-vector nest that runs on a 2-D or 3-D
 // NDRange: dimension 0 is the innermost loop (consecutive work-items get
 // consecutive iterations), the outer loops take dimensions 1 and 2; each
-// dimension is a grid-stride loop of its own.
+// dimension is a grid-stride loop of its own, or one iteration per
+// work-item when the grid covers the trip counts (gridCovered).
 func (g *kgen) gridLoop(lp *Loop) {
 	s := lp.Stmts[0]
 	n := len(lp.Vars)
@@ -1070,11 +1071,26 @@ func (g *kgen) gridLoop(lp *Loop) {
 		ns = append(ns, nv)
 		g.line(0, "const long %s = %s;", nv, g.trip(lv))
 	}
+	g.gridCovered(lp, ns)
+	g.indent--
+	g.line(0, "}")
+}
+
+// gridNest writes the loops of gridLoop (and the body): grid-stride loops,
+// or with single one iteration per work-item (the grid covers the trips).
+func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
+	n := len(lp.Vars)
 	sc := g.push()
 	for i, lv := range lp.Vars {
 		dim := n - 1 - i
 		t := "_t_" + clName(lv.Var.Name)
-		g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
+		if single {
+			// do-while(0) at the innermost level: a `continue` of the body
+			// ends the iteration, as in the loop
+			g.line(0, "{ const long %s = get_global_id(%d); if (%s < %s) %s{", t, dim, t, ns[i], map[bool]string{true: "do "}[i == n-1])
+		} else {
+			g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
+		}
 		g.indent++
 		ty, err := scalarCL(lv.Var.Type)
 		if err != nil {
@@ -1103,11 +1119,16 @@ func (g *kgen) gridLoop(lp *Loop) {
 	}
 	g.breakable = savedBreak
 	g.pop()
-	for range lp.Vars {
+	for i := range lp.Vars {
 		g.indent--
-		g.line(0, "}")
+		switch {
+		case single && i == 0:
+			g.line(0, "} while (0); }")
+		case single:
+			g.line(0, "}}")
+		default:
+			g.line(0, "}")
+		}
 	}
 	g.pop()
-	g.indent--
-	g.line(0, "}")
 }

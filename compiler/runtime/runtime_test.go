@@ -268,6 +268,34 @@ func TestPresentErrors(t *testing.T) {
 	fails(t, "present", nil, []string{"delete-entry"}, `accrt_enter: clause 7 \(delete\) is not an entry action`)
 }
 
+// TestPinned: large copies through the pinned staging chunks (ACCLS_PINNED=1)
+// give the same data and the same byte counts as plain copies.
+func TestPinned(t *testing.T) {
+	t.Parallel()
+	var counts []string
+	for _, pinned := range []string{"0", "1"} {
+		path := filepath.Join(t.TempDir(), "profile.txt")
+		ok(t, "pinned", map[string]string{"ACCLS_PINNED": pinned, "ACCLS_PROFILE": path})
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(l); len(f) >= 3 && (f[0] == "host->device" || f[0] == "device->host") {
+				rows = append(rows, f[0]+" "+f[1]+" "+f[2])
+			}
+		}
+		counts = append(counts, strings.Join(rows, ", "))
+	}
+	want := fmt.Sprintf("host->device 2 %d, device->host 2 %d", (5<<20+123+3<<18)*4, (5<<20+123+9<<18)*4)
+	for i, c := range counts {
+		if c != want {
+			t.Errorf("ACCLS_PINNED=%d: profile %q, want %q", i, c, want)
+		}
+	}
+}
+
 func TestUpdateSubrange(t *testing.T) {
 	t.Parallel()
 	ok(t, "update", nil)

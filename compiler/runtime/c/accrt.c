@@ -379,6 +379,11 @@ static struct {
 	unsigned long h2d_count, d2h_count;
 	unsigned long long h2d_bytes, d2h_bytes;
 	double h2d_ms, d2h_ms;
+	/* reduction partials read by accrt_reduce: apart from device->host, so
+	 * that the data clauses' traffic can be checked exactly */
+	unsigned long red_count;
+	unsigned long long red_bytes;
+	double red_ms;
 	unsigned long builds;
 	double build_ms;
 } P;
@@ -1223,6 +1228,131 @@ static void map_free(map_t *m)
 	free(m);
 }
 
+/* ----------------------------------------------------------------------- */
+/* Staged transfers through pinned memory (ACCLS_PINNED)                   */
+/* ----------------------------------------------------------------------- */
+/* Copies from and to pageable user memory go through the driver's own
+ * bounce buffers. For large copies the runtime can instead stage them through
+ * two pinned chunks of its own (CL_MEM_ALLOC_HOST_PTR, mapped once): the
+ * memcpy of one chunk overlaps the DMA of the other. ACCLS_PINNED=1 turns it
+ * on, 0 off; unset: on for GPUs (measured faster there, bench/README.md),
+ * off for CPU devices (PoCL copies with memcpy anyway). Only copies of at
+ * least STAGE_MIN bytes are staged. */
+#define STAGE_CHUNK ((size_t)8 << 20)
+#define STAGE_MIN ((size_t)1 << 20)
+
+static struct {
+	int decided, on;
+	cl_mem buf[2];
+	void *ptr[2];
+} ST;
+
+static int staged_wanted(size_t bytes)
+{
+	if (!ST.decided) {
+		const char *e = getenv("ACCLS_PINNED");
+		ST.decided = 1;
+		ST.on = e && *e ? strcmp(e, "0") != 0 : S.info.type == CL_DEVICE_TYPE_GPU;
+	}
+	return ST.on && bytes >= STAGE_MIN;
+}
+
+/* The pinned chunks (created on first use); 0 when they cannot be had
+ * (the copy then goes the ordinary way). */
+static int staged_ready(const ctx_t *c)
+{
+	cl_int err;
+	(void)c;
+	for (int i = 0; i < 2; i++) {
+		if (ST.ptr[i])
+			continue;
+		ST.buf[i] = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, STAGE_CHUNK, NULL, &err);
+		if (err != CL_SUCCESS) {
+			ST.buf[i] = NULL;
+			ST.on = 0;
+			return 0;
+		}
+		ST.ptr[i] = clEnqueueMapBuffer(S.queues[0]->q, ST.buf[i], CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, STAGE_CHUNK, 0,
+		                               NULL, NULL, &err);
+		if (err != CL_SUCCESS || !ST.ptr[i]) {
+			clReleaseMemObject(ST.buf[i]);
+			ST.buf[i] = NULL;
+			ST.ptr[i] = NULL;
+			ST.on = 0;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Copy bytes between host and mem at off through the two pinned chunks. */
+static void staged_copy(int to_device, cl_mem mem, size_t off, void *host, size_t bytes, const ctx_t *c)
+{
+	cl_command_queue q = S.queues[0]->q;
+	cl_event ev[2] = {NULL, NULL};
+	size_t len[2] = {0, 0}, at[2] = {0, 0}, done = 0, next = 0;
+	int k = 0;
+	if (to_device) {
+		for (k = 0; done < bytes; k ^= 1) {
+			size_t n = bytes - done < STAGE_CHUNK ? bytes - done : STAGE_CHUNK;
+			if (ev[k]) {
+				check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+				clReleaseEvent(ev[k]);
+				ev[k] = NULL;
+			}
+			memcpy(ST.ptr[k], (char *)host + done, n);
+			check(clEnqueueWriteBuffer(q, mem, CL_FALSE, off + done, n, ST.ptr[k], 0, NULL, &ev[k]),
+			      "clEnqueueWriteBuffer", c);
+			clFlush(q);
+			done += n;
+		}
+	} else {
+		/* keep two reads in flight; copy each out when it is done */
+		for (k = 0; k < 2 && next < bytes; k++) {
+			len[k] = bytes - next < STAGE_CHUNK ? bytes - next : STAGE_CHUNK;
+			at[k] = next;
+			check(clEnqueueReadBuffer(q, mem, CL_FALSE, off + next, len[k], ST.ptr[k], 0, NULL, &ev[k]),
+			      "clEnqueueReadBuffer", c);
+			next += len[k];
+		}
+		clFlush(q);
+		for (k = 0; done < bytes; k ^= 1) {
+			check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+			clReleaseEvent(ev[k]);
+			ev[k] = NULL;
+			memcpy((char *)host + at[k], ST.ptr[k], len[k]);
+			done += len[k];
+			if (next < bytes) {
+				len[k] = bytes - next < STAGE_CHUNK ? bytes - next : STAGE_CHUNK;
+				at[k] = next;
+				check(clEnqueueReadBuffer(q, mem, CL_FALSE, off + next, len[k], ST.ptr[k], 0, NULL, &ev[k]),
+				      "clEnqueueReadBuffer", c);
+				clFlush(q);
+				next += len[k];
+			}
+		}
+	}
+	for (k = 0; k < 2; k++)
+		if (ev[k]) {
+			check(clWaitForEvents(1, &ev[k]), "clWaitForEvents", c);
+			clReleaseEvent(ev[k]);
+		}
+}
+
+/* Release the pinned chunks (shutdown). */
+static void staged_release(void)
+{
+	for (int i = 0; i < 2; i++) {
+		if (ST.ptr[i])
+			clEnqueueUnmapMemObject(S.queues[0]->q, ST.buf[i], ST.ptr[i], 0, NULL, NULL);
+		if (ST.buf[i])
+			clReleaseMemObject(ST.buf[i]);
+	}
+	if (S.nqueues)
+		clFinish(S.queues[0]->q);
+	memset(&ST, 0, sizeof ST);
+}
+
 /* Copy between host memory and [off, off+bytes) of mem on queue q. Queue 0
  * (synchronous) blocks until the copy is done; an async queue only enqueues
  * it (after queue 0's pending work, section 5): the host memory must stay
@@ -1233,6 +1363,14 @@ static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t b
 	cl_uint n = deps(q, list);
 	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
 	cl_int err;
+	if (q == S.queues[0] && !S.sync_launch && staged_wanted(bytes) && staged_ready(c)) {
+		/* queue 0 is in order: the staged copies follow its pending work */
+		double t0 = now_ms();
+		staged_copy(to_device, mem, off, host, bytes, c);
+		finish_queue(q, c);
+		count_transfer(to_device, bytes, now_ms() - t0);
+		return;
+	}
 	if (to_device)
 		err = clEnqueueWriteBuffer(q->q, mem, blocking, off, bytes, host, n, n ? list : NULL, &ev);
 	else
@@ -1994,6 +2132,7 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	cl_event ev = NULL;
 	cl_int err;
 	queue_t *q;
+	double t0, ms;
 	c.name = name;
 	c.loc = loc;
 	check_op(type, op, name, loc);
@@ -2006,11 +2145,20 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	bytes = count * es;
 	buf = xmalloc(bytes);
 	/* on queue 0, after the construct's kernels (an async construct's queue
-	 * has been waited for: accls_reduce_async) */
+	 * has been waited for: accls_reduce_async); counted apart from the data
+	 * transfers (profile row partials->host) */
 	q = S.queues[0];
+	t0 = now_ms();
 	err = clEnqueueReadBuffer(q->q, partials, CL_TRUE, 0, bytes, buf, 0, NULL, &ev);
 	check_enqueue(err, "clEnqueueReadBuffer", q, &c);
-	completed(q, ev, CMD_READ, bytes, name, loc);
+	ms = event_ms(ev);
+	if (ms < 0)
+		ms = now_ms() - t0;
+	clReleaseEvent(ev);
+	drained(q);
+	P.red_count++;
+	P.red_bytes += bytes;
+	P.red_ms += ms;
 	switch (type) {
 	case ACCRT_INT: ACCRT_COMBINE_INT(int32_t, uint32_t); break;
 	case ACCRT_UINT: ACCRT_COMBINE_INT(uint32_t, uint32_t); break;
@@ -2034,6 +2182,7 @@ void accrt_shutdown(void)
 	if (!S.ready)
 		return;
 	accrt_wait_all();
+	staged_release();
 	while (S.by_dev.n)
 		map_free(S.by_dev.v[S.by_dev.n - 1]);
 	free(S.by_host.v);
@@ -2118,6 +2267,7 @@ static void profile_at_exit(void)
 	fprintf(f, "%-30s %10s %12s %12s %9s\n", "transfer", "count", "bytes", "total ms", "GB/s");
 	print_rate(f, "host->device", P.h2d_count, P.h2d_bytes, P.h2d_ms);
 	print_rate(f, "device->host", P.d2h_count, P.d2h_bytes, P.d2h_ms);
+	print_rate(f, "partials->host", P.red_count, P.red_bytes, P.red_ms);
 	fprintf(f, "%-30s %10lu %12s %12.3f\n", "program builds", P.builds, "", P.build_ms);
 	free(v);
 	if (f != stderr)

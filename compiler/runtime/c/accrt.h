@@ -40,6 +40,17 @@
  *                  any other value but "" and "0": write it to that file path.
  *   ACCLS_CL_OPTIONS  extra options appended to every clBuildProgram.
  *   ACCLS_SYNC_LAUNCH "1": every launch and copy blocks until done (section 5).
+ *   ACCLS_GROUP_SIZE  work-items per group of generated kernels whose
+ *                  clauses do not set it (accrt_gen.h accls_shape; default
+ *                  128, within the kernel's CL_KERNEL_WORK_GROUP_SIZE and a
+ *                  multiple of its preferred multiple): for comparisons.
+ *   ACCLS_PINNED   "1": copies of 1 MiB or more between user memory and the
+ *                  device go through two pinned staging chunks of the runtime
+ *                  (CL_MEM_ALLOC_HOST_PTR, mapped once; the memcpy of one
+ *                  overlaps the DMA of the other); "0": plain
+ *                  clEnqueueRead/WriteBuffer from user memory. Unset: on for
+ *                  GPU devices, off for the others (PoCL's CPU device copies
+ *                  with memcpy either way).
  *
  * When no platform or no matching device exists the runtime prints, e.g.
  *   accls runtime: no OpenCL device matches ACCLS_DEVICE=foo (available:
@@ -253,8 +264,12 @@
  *   transfer                            count        bytes     total ms      GB/s
  *   host->device                            2      8000000        1.234        6.48
  *   device->host                            1      4000000        0.617        6.48
+ *   partials->host                          0            0        0.000         -
  *   program builds                          1                   250.123
  *
+ * device->host counts data moved by data clauses, updates and API calls;
+ * partials->host the per-work-group partials that accrt_reduce reads (their
+ * number depends on the device's work-group shape).
  * Kernels are sorted by total time, descending; program build time is host wall
  * time. Not thread-safe: one host thread may call the runtime.
  */

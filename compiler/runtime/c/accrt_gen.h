@@ -8,6 +8,7 @@
 #define ACCRT_GEN_H
 
 #include "accrt.h"
+#include <stdlib.h>
 
 #if defined(__GNUC__)
 #define ACCLS_HELPER static __attribute__((unused))
@@ -17,10 +18,11 @@
 
 /* The work-group of a kernel: W workers of V vector lanes (nw, vl: the
  * num_workers and vector_length clauses, 0 when absent). */
+ACCLS_HELPER size_t accls_group_target(void);
 ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw, long vl, size_t *W, size_t *V)
 {
 	size_t max = accrt_kernel_work_group_size(k), m = accrt_kernel_preferred_multiple(k);
-	size_t target = 128, per;
+	size_t target = accls_group_target(), per;
 	if (m == 0)
 		m = 1;
 	if (target > max)
@@ -36,6 +38,20 @@ ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw
 		*V = (*V + 1) / 2;
 	while (*W * *V > max && *W > 1)
 		*W = (*W + 1) / 2;
+}
+
+/* The work-items per group when the clauses do not say: ACCLS_GROUP_SIZE
+ * when set (to compare), else by device type (below; measured in
+ * bench/README.md). */
+ACCLS_HELPER size_t accls_group_target(void)
+{
+	static size_t target;
+	if (!target) {
+		const char *e = getenv("ACCLS_GROUP_SIZE");
+		long v = e ? atol(e) : 0;
+		target = v > 0 ? (size_t)v : 128;
+	}
+	return target;
 }
 
 /* Trip counts of canonical loops, as in the kernels. */
@@ -108,6 +124,42 @@ ACCLS_HELPER void accls_reduce_async(cl_mem p, size_t n, accrt_type t, accrt_op 
 {
 	accrt_wait(async);
 	accls_reduce(p, n, t, op, var, bytes, name, loc);
+}
+
+/* Gangs of a kernel with a construct-level reduction when num_gangs is not
+ * given. On a GPU, where the per-gang partials cross the bus and the host
+ * combines them, a few gangs per compute unit do the same work (the loops
+ * are grid-stride) with far fewer partials (dot 2^24 on a 128-lane shape:
+ * 65536 partials, 512 KiB, otherwise). CPU devices keep one gang per
+ * vector-length of iterations: PoCL runs the grid-stride form much slower
+ * (dot 2^24 kernel on 2 cores: 215 ms with 64 gangs, 128 ms with 1024,
+ * 55 ms with 65536) and reading the partials is a memcpy there. */
+ACCLS_HELPER size_t accls_reduction_gangs(size_t G)
+{
+	const accrt_device_info_t *d = accrt_device_info();
+	size_t cap = (size_t)d->compute_units * 8;
+	if (!(d->type & CL_DEVICE_TYPE_GPU))
+		return G;
+	if (cap < 64)
+		cap = 64;
+	return G < cap ? G : cap;
+}
+
+/* The transfers pass's implicit data region (compiler/transfers.go) enters
+ * n arrays at once; two of them that overlap in memory (aliases) would be
+ * "partially present" where the program's own constructs, entering them one
+ * at a time, are not: then the region is skipped (returns 0) and each
+ * construct moves its data as written. */
+ACCLS_HELPER int accls_disjoint(int n, void *const *p, const size_t *bytes)
+{
+	int i, j;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			const char *a = (const char *)p[i], *b = (const char *)p[j];
+			if (a && b && bytes[i] && bytes[j] && a < b + bytes[j] && b < a + bytes[i])
+				return 0;
+		}
+	return 1;
 }
 
 #endif /* ACCRT_GEN_H */

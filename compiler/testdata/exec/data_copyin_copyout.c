@@ -1,5 +1,6 @@
 /* data construct with copyin/copyout around several compute constructs: the
  * intermediate results stay on the device between them. */
+// exec-bytes: h2d=20000 d2h=20000
 #include <stdio.h>
 
 #define N 5000

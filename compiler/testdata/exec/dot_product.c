@@ -1,5 +1,6 @@
 /* dot products: double and long reductions over large vectors, repeated
  * inside a data region (the vectors are copied in once). */
+// exec-bytes: h2d=8388608 d2h=0
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,5 +1,6 @@
 /* kernels region with several loop nests: each nest is its own kernel and
  * later nests read what earlier nests wrote (kernels run in order). */
+// exec-bytes: h2d=16448 d2h=16448
 #include <stdio.h>
 
 #define N 4096

@@ -1,4 +1,5 @@
 /* parallel loop: saxpy on heap arrays, copyin/copy with explicit sub-arrays. */
+// exec-bytes: h2d=160112 d2h=80056
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,7 @@
 /* partial updates: update device of a sub-range after the host changed only
  * that range; update self of a sub-range read by the host mid-region; a
  * 2-D static array updated row block by row block. */
+// exec-bytes: h2d=11360 d2h=10640
 #include <stdio.h>
 
 #define N 1000

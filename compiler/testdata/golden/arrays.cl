@@ -25,12 +25,23 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)rows, 1);
 		const long _n_j = _accls_trip_up(0, (long)cols, 1);
-		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
-			int i = (int)_t_i;
-			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
-				int j = (int)_t_j;
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item */
+			{ const long _t_i = get_global_id(1); if (_t_i < _n_i) {
+				int i = (int)_t_i;
+				{ const long _t_j = get_global_id(0); if (_t_j < _n_j) do {
+					int j = (int)_t_j;
 #line 15 "arrays.c"
-				p[i * (long)p_stride0 + j] *= f;
+					p[i * (long)p_stride0 + j] *= f;
+				} while (0); }
+			}}
+		} else {
+			for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
+				int i = (int)_t_i;
+				for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
+					int j = (int)_t_j;
+#line 15 "arrays.c"
+					p[i * (long)p_stride0 + j] *= f;
+				}
 			}
 		}
 	}
@@ -48,12 +59,23 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 40, 1);
 		const long _n_j = _accls_trip_up(0, 30, 1);
-		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
-			int i = (int)_t_i;
-			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
-				int j = (int)_t_j;
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item */
+			{ const long _t_i = get_global_id(1); if (_t_i < _n_i) {
+				int i = (int)_t_i;
+				{ const long _t_j = get_global_id(0); if (_t_j < _n_j) do {
+					int j = (int)_t_j;
 #line 26 "arrays.c"
-				m[i][j] = i - j;
+					m[i][j] = i - j;
+				} while (0); }
+			}}
+		} else {
+			for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
+				int i = (int)_t_i;
+				for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
+					int j = (int)_t_j;
+#line 26 "arrays.c"
+					m[i][j] = i - j;
+				}
 			}
 		}
 	}

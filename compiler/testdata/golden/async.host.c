@@ -141,6 +141,7 @@ int main(int argc, char **argv)
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
+			accls_G = accls_reduction_gangs(accls_G);
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
 			accrt_arg_dev(accls_k, 1, accls_d_x);
 			accrt_arg_local(accls_k, 3, accls_W * accls_V * sizeof(cl_float));

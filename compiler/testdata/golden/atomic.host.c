@@ -163,6 +163,17 @@ int main(void)
 	long ticket = 0, got[N];
 	int snap[N];
 #line 17 "atomic.c"
+	/* accls: implicit data region (transfers pass): copy(hist) copy(dsum) copyout(got) copyout(snap) */
+	const int accls_hoist_17 = accls_disjoint(4, (void *const[]){(void *)hist, (void *)dsum, (void *)got, (void *)snap}, (const size_t[]){(size_t)(sizeof(hist)), (size_t)(sizeof(dsum)), (size_t)(sizeof(got)), (size_t)(sizeof(snap))});
+	if (accls_hoist_17) {
+		(void)accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
+		(void)accrt_enter(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
+		(void)accrt_enter(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:17");
+		(void)accrt_enter(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:17");
+	}
+#line 17 "atomic.c"
+	
+#line 17 "atomic.c"
 	/* #pragma acc parallel loop copy(hist, fsum, dsum, ticket, last, seen) copyout(got, snap) */
 	{
 		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
@@ -217,6 +228,14 @@ int main(void)
 		}
 		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:35");
 		accrt_exit(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:35");
+	}
+#line 44 "atomic.c"
+	 
+	if (accls_hoist_17) {
+		accrt_exit(ACCRT_COPYOUT, (void *)snap, sizeof(snap), 0, "snap", "atomic.c:17");
+		accrt_exit(ACCRT_COPYOUT, (void *)got, sizeof(got), 0, "got", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
+		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
 	}
 #line 45 "atomic.c"
 #pragma acc atomic update

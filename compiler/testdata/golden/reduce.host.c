@@ -110,6 +110,7 @@ int main(void)
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(N), 1), 0, 1, accls_W, accls_V);
+			accls_G = accls_reduction_gangs(accls_G);
 			accrt_arg_dev(accls_k, 0, accls_d_v);
 			accrt_arg_local(accls_k, 2, accls_W * accls_V * sizeof(cl_double));
 			cl_mem accls_p_sum = accrt_partials(accls_G, ACCRT_DOUBLE);
@@ -141,6 +142,7 @@ int main(void)
 				size_t accls_G = 1, accls_W = 1, accls_V = 1;
 				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 				accls_G = accls_gangs(accls_trip_up((long)(0), (long)(N), 1), 0, 1, accls_W, accls_V);
+				accls_G = accls_reduction_gangs(accls_G);
 				accrt_arg_dev(accls_k, 0, accls_d_v);
 				accrt_arg_local(accls_k, 2, accls_W * accls_V * sizeof(cl_int));
 				cl_mem accls_p_odd = accrt_partials(accls_G, ACCRT_INT);

@@ -1,0 +1,75 @@
+#!/bin/sh
+# The whole benchmark on the GPU machine in one `run` call.
+#
+# Here (with go, cc and the OpenCL headers):
+#   sh bench/device.sh --prepare        builds everything into bin/ (git-ignored):
+#                                       bin/bench (plain, twin, accls binaries),
+#                                       bin/variants (no transfers pass; FMA on),
+#                                       bin/gen1k (the 1000-line program), bin/lib
+# Then with the run tool, carry ["bin"]:
+#   sh bench/device.sh                  GPU table (pinned staging on, the
+#                                       default there, and off), PoCL table,
+#                                       variants, translate/build/first-run time
+set -e
+R=$(cd "$(dirname "$0")/.." && pwd)
+if [ "$1" = "--prepare" ]; then
+	cd "$R"
+	mkdir -p bin/bench bin/variants bin/lib
+	go build -o bin/accls ./cmd/accls
+	ACCLS=$R/bin/accls bench/run.sh --build "$R/bin/bench"
+	T=$(mktemp -d)
+	cd bench
+	for b in bicg mvt heat3d; do
+		ACCLS_NO_TRANSFER_OPT=1 ../bin/accls translate $b.c -o $T/no_$b >/dev/null
+		cc -O2 -w -D_OPENACC=202211 -I $T/no_$b -I . -o ../bin/variants/$b.noopt $T/no_$b/$b.host.c $T/no_$b/accrt.c -lOpenCL -lm
+	done
+	for b in gemm 2mm syrk heat3d; do
+		../bin/accls translate $b.c -o $T/fma_$b >/dev/null
+		sed -i 's/#pragma OPENCL FP_CONTRACT OFF/#pragma OPENCL FP_CONTRACT ON /' $T/fma_$b/$b.host.c
+		cc -O2 -w -D_OPENACC=202211 -I $T/fma_$b -I . -o ../bin/variants/$b.fma $T/fma_$b/$b.host.c $T/fma_$b/accrt.c -lOpenCL -lm
+	done
+	cd "$R/compiler" && ACCLS_GEN1K_OUT=$R/bin/gen1k.c go test . -run TestTranslateTime1k -count=1 >/dev/null
+	cd "$R/bin" && ./accls translate gen1k.c -o $T/g1 >/dev/null
+	cc -O2 -D_OPENACC=202211 -I $T/g1 $T/g1/gen1k.host.c $T/g1/accrt.c -o gen1k -lOpenCL -lm
+	cp -L "$(ldconfig -p | sed -n 's/.*libOpenCL.so.1 .*=> //p' | head -1)" lib/ 2>/dev/null || true
+	rm -rf $T
+	exit 0
+fi
+set +e
+tm() { l=$1; shift; s=$(date +%s.%N); "$@"; e=$(date +%s.%N); awk -v s=$s -v e=$e -v l="$l" 'BEGIN{printf "%s %.3f s\n", l, e-s}'; }
+[ -f /etc/OpenCL/vendors/nvidia.icd ] || echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+nproc; nvidia-smi -L
+ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$R/bin/lib
+cd "$R/bench"
+export BENCH_BIN=$R/bin/bench
+echo "== gpu"; ./run.sh --device gpu
+echo "== gpu ACCLS_PINNED=0"; ACCLS_PINNED=0 ./run.sh --device gpu atax bicg gesummv heat3d dot
+echo "== cpu (PoCL)"; ./run.sh --device cpu
+for dev in gpu cpu; do
+	echo "== variants on $dev"
+	for v in bicg.noopt mvt.noopt heat3d.noopt gemm.fma 2mm.fma syrk.fma heat3d.fma; do
+		b=${v%.*}
+		case $b in gemm | 2mm) a=512 ;; bicg | mvt) a=4096 ;; syrk) a="1024 512" ;; heat3d) a="128 40" ;; esac
+		echo "$v: $(ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/variants/$v $a) $(awk '$1=="host->device"{i=$3} $1=="device->host"{o=$3} END{print "h2d="i" d2h="o}' $R/bin/p.txt)"
+	done
+done
+for dev in gpu cpu; do
+	echo "== work-group size (ACCLS_GROUP_SIZE) on $dev: kernel ms, sum over the runs"
+	for g in 64 128 256 512 1024; do
+		for b in gemm gesummv heat3d; do
+			ACCLS_GROUP_SIZE=$g ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/bench/$b.acc >/dev/null
+			echo "group $g $b $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3 } END { print s }' $R/bin/p.txt)"
+		done
+	done
+done
+echo "== translation time: gen1k.c, $(wc -l <"$R/bin/gen1k.c") lines"
+cd "$R/bin"
+if command -v cc >/dev/null; then
+	tm translate sh -c "./accls translate gen1k.c -o /tmp/g1 >/dev/null"
+	tm "cc host+runtime" cc -O2 -D_OPENACC=202211 -I /tmp/g1 /tmp/g1/gen1k.host.c /tmp/g1/accrt.c -o /tmp/g1/gen1k -lOpenCL -lm
+	tm "cc -c runtime" cc -O2 -c -I /tmp/g1 /tmp/g1/accrt.c -o /tmp/g1/accrt.o
+fi
+for dev in cpu gpu; do
+	tm "first run on $dev (empty kernel caches)" env POCL_CACHE_DIR=$(mktemp -d) CUDA_CACHE_DISABLE=1 ACCLS_DEVICE=$dev ACCLS_PROFILE=/tmp/prof.$dev ./gen1k >/dev/null
+	grep "program builds" /tmp/prof.$dev
+done

@@ -1,0 +1,145 @@
+package compiler
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/accls/accls/compiler/runtime"
+)
+
+// The runtime (accrt.c, ~2000 lines) is the same for every program: Build
+// compiles it once per runtime text, C compiler and options into the user's
+// cache directory (os.UserCacheDir()/accls/rt/accrt-HASH.o) and links that
+// object. On a miss the runtime object and the host program compile in
+// parallel, then link. Any problem with the cache falls back to the one
+// command of BuildArgs. ACCLS_NO_RT_CACHE=1 turns the cache off.
+
+// runtimeObjectArgs is the command that compiles the runtime of f into obj.
+func runtimeObjectArgs(f *Files, obj string, opts Options) []string {
+	args := strings.Fields(CCommand(opts))
+	args = append(args, "-O2", "-D_OPENACC=202211", "-I", f.Dir)
+	for _, d := range opts.Defines {
+		args = append(args, "-D"+d)
+	}
+	return append(args, "-c", filepath.Join(f.Dir, runtime.Source), "-o", obj)
+}
+
+// runtimeObjectPath is where the cached runtime object for f and opts lives
+// ("" when there is no cache directory).
+func runtimeObjectPath(f *Files, opts Options) string {
+	if perfEnvOn("ACCLS_NO_RT_CACHE") {
+		return ""
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	for _, a := range runtimeObjectArgs(f, "", opts) {
+		if strings.HasPrefix(a, f.Dir) {
+			continue // the translation's directory: not part of the identity
+		}
+		h.Write([]byte(a + "\x00"))
+	}
+	// the compiler's identity: its resolved path and version banner
+	cc := strings.Fields(CCommand(opts))
+	if len(cc) == 0 {
+		return ""
+	}
+	if p, err := exec.LookPath(cc[0]); err == nil {
+		h.Write([]byte(p))
+		if st, err := os.Stat(p); err == nil {
+			h.Write([]byte(st.ModTime().String()))
+		}
+	}
+	for _, name := range f.Runtime {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return ""
+		}
+		h.Write([]byte(filepath.Base(name) + "\x00"))
+		h.Write(b)
+	}
+	return filepath.Join(dir, "accls", "rt", "accrt-"+hex.EncodeToString(h.Sum(nil))[:24]+".o")
+}
+
+// buildCached builds with the cached runtime object; ok is false when the
+// cache cannot be used (the caller then builds the plain way).
+func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options) (ok bool, err error) {
+	obj := runtimeObjectPath(f, opts)
+	if obj == "" {
+		return false, nil
+	}
+	plain := BuildArgs(f, exe, srcDir, opts)
+	rtSource := filepath.Join(f.Dir, runtime.Source)
+	var rtErr error
+	var wg sync.WaitGroup
+	if _, err := os.Stat(obj); err != nil {
+		if os.MkdirAll(filepath.Dir(obj), 0o755) != nil {
+			return false, nil
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tf, err := os.CreateTemp(filepath.Dir(obj), "accrt-*.o.tmp")
+			if err != nil {
+				rtErr = err
+				return
+			}
+			tmp := tf.Name()
+			tf.Close()
+			if _, err := runCC(ctx, runtimeObjectArgs(f, tmp, opts)); err != nil {
+				os.Remove(tmp)
+				rtErr = err
+				return
+			}
+			if err := os.Rename(tmp, obj); err != nil {
+				rtErr = err
+			}
+		}()
+	}
+	// the host program: compile only (-c), while the runtime compiles
+	hostObj := strings.TrimSuffix(f.Host, ".c") + ".o"
+	var hostArgs []string
+	for _, a := range plain {
+		if a == rtSource {
+			continue
+		}
+		hostArgs = append(hostArgs, a)
+	}
+	// BuildArgs ends with: FILE.host.c -o EXE LINKFLAGS -lm; compile to hostObj
+	compile := append([]string(nil), hostArgs[:len(hostArgs)-len(runtime.LinkFlags())-3]...)
+	compile = append(compile, "-c", "-o", hostObj)
+	out, err := runCC(ctx, compile)
+	wg.Wait()
+	if err != nil {
+		// the user's code does not compile: the messages, as the plain build gives them
+		return true, &BuildError{Args: compile, Output: out, Err: err}
+	}
+	if rtErr != nil {
+		return false, nil
+	}
+	link := append(strings.Fields(CCommand(opts)), hostObj, obj, "-o", exe)
+	link = append(link, runtime.LinkFlags()...)
+	link = append(link, "-lm")
+	if out, err := runCC(ctx, link); err != nil {
+		return true, &BuildError{Args: link, Output: out, Err: err}
+	}
+	return true, nil
+}
+
+func runCC(ctx context.Context, args []string) (string, error) {
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	return out.String(), err
+}
