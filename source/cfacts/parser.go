@@ -1,6 +1,7 @@
 package cfacts
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -70,6 +71,22 @@ func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	f, why, err := p.parseIncremental(ctx, path, text, prev)
+	if f != nil || err != nil {
+		if f != nil {
+			incrementalStats.incremental.Add(1)
+		}
+		return f, err
+	}
+	incrementalStats.full.Add(1)
+	if fullParseWhy != nil {
+		fullParseWhy(why)
+	}
+	return p.parseFull(ctx, path, text, prev)
+}
+
+// parseFull is Parse without the incremental shortcut (incremental.go).
+func (p *Parser) parseFull(ctx context.Context, path string, text []byte, prev *File) (*File, error) {
 	st := &state{
 		p:       p,
 		e:       p.environment(),
@@ -98,6 +115,7 @@ func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File
 		return nil, err
 	}
 	f := convert(st, ast, prev)
+	f.inc = st.incrementalBase(f)
 	return f, nil
 }
 
@@ -143,6 +161,8 @@ type state struct {
 	heur    bool          // the braces did not balance: items use the heuristics
 
 	prevFuncs map[string]bool // the functions the previous File defines
+	attempts  int             // cc/v4 parses made
+	prepared  []byte          // work before error recovery (incremental.go)
 }
 
 // droppedFunc is a function definition that error recovery removed whole
@@ -179,6 +199,7 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 	if err := st.loadPrelude(ctx); err != nil {
 		return nil, err
 	}
+	st.prepared = bytes.Clone(st.work)
 	var last []docError
 	for round := 0; round < maxRounds; round++ {
 		if err := ctx.Err(); err != nil {
@@ -320,6 +341,7 @@ var errPanic = errors.New("cc/v4 panicked")
 
 // attempt is one parse of st.work.
 func (st *state) attempt() (ast *cc.AST, err error) {
+	st.attempts++
 	defer func() {
 		if r := recover(); r != nil {
 			ast, err = nil, fmt.Errorf("%w: %v", errPanic, r)

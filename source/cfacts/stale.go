@@ -13,6 +13,9 @@ type copier struct {
 	fn     *Func
 	vars   map[*Var]*Var
 	byName func(name string) *Var // a current global or parameter by name
+	// globals maps the previous File's globals to the current ones
+	// (incremental parse); nil otherwise.
+	globals map[*Var]*Var
 }
 
 // copyBodyWith copies the body of pf for f, shifted by delta bytes; globals
@@ -94,6 +97,9 @@ func (cp *copier) ref(v *Var) *Var {
 		return nil
 	}
 	if nv := cp.vars[v]; nv != nil {
+		return nv
+	}
+	if nv := cp.globals[v]; nv != nil {
 		return nv
 	}
 	if v.Storage == StorageGlobal || v.Storage == StorageParam {
