@@ -188,31 +188,28 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		}
 	}
 
-	// The reduced text: the bodies before the edited one blanked, nothing
-	// after its '}' but the preprocessor lines.
-	for _, x := range items[:it] {
-		if x.fn && x.open >= 0 && x.close > x.open {
-			st.blankCode(x.open+1, x.close)
-		}
-	}
-	cut := newClose + 1
-	var tail []byte
-	for _, pl := range st.lx.ppLines {
-		if int(pl.start) >= cut {
-			tail = append(tail, '\n')
-			tail = append(tail, st.work[pl.start:pl.end]...)
-		}
-	}
-	st.work = append(st.work[:cut:cut], tail...)
+	// The reduced text (see reduce); shift maps its offsets in the edited
+	// function to the document's.
+	work, shift := reduce(&st.lx, st.work, items, it)
+	st.text, st.work = work, work
+	nNotes := len(st.notes)
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
-	ast, why, err := st.recoverIn(ctx, open, newClose)
+	ast, why, err := st.recoverIn(ctx, open-shift, newClose-shift)
 	if ast == nil {
 		return nil, why, err
 	}
 	part := convert(st, ast, prev)
-	f = splice(prev, part, k, pre, oldEnd, newClose+1, delta)
+	// Notes of the recovery (and of convert) are about the edited function.
+	for i := nNotes; i < len(st.notes); i++ {
+		n := &st.notes[i]
+		if n.Span.Start <= open-shift || n.Span.End > newClose-shift {
+			return nil, "note outside the body", nil
+		}
+		n.Span = acc.Span{Start: n.Span.Start + shift, End: n.Span.End + shift}
+	}
+	f = splice(prev, part, k, shift, pre, oldEnd, newClose+1, delta)
 	if f == nil {
 		return nil, "splice", nil
 	}
@@ -223,6 +220,76 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	}
 	f.inc = next
 	return f, "", nil
+}
+
+// reduce returns the text cc/v4 parses for the function items[it] of the
+// prepared text work: what comes before it with every function body
+// replaced by its preprocessor lines (macros defined there stay defined)
+// and the blank lines removed (cc/v4 takes ~10 µs a blank line, more than
+// the function itself), the function as it is, then the preprocessor lines
+// after it (a user header included further down declares the same header
+// functions as in a full parse). Offsets in the function are shift bytes
+// lower than in the document; the rest has no place in the document.
+func reduce(lx *lexed, work []byte, items []item, it int) (reduced []byte, shift int) {
+	out := make([]byte, 0, 4096+items[it].end-items[it].start)
+	pps := lx.ppLines
+	pos := 0
+	for _, x := range items[:it] {
+		if !x.fn || x.open < 0 || x.close <= x.open {
+			continue
+		}
+		out = appendNonBlankLines(out, work[pos:x.open+1])
+		for _, pl := range pps {
+			if int(pl.start) > x.open && int(pl.end) < x.close {
+				out = append(out, '\n')
+				out = append(out, work[pl.start:pl.end]...)
+				out = append(out, '\n')
+			}
+		}
+		out = append(out, '}')
+		pos = x.close + 1
+	}
+	start := items[it].start
+	out = appendNonBlankLines(out, work[pos:start])
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	shift = start - len(out)
+	end := items[it].close + 1
+	out = append(out, work[start:end]...)
+	for _, pl := range pps {
+		if int(pl.start) >= end {
+			out = append(out, '\n')
+			out = append(out, work[pl.start:pl.end]...)
+		}
+	}
+	return append(out, '\n'), shift
+}
+
+// appendNonBlankLines appends b to out without its lines of blanks (a line
+// spliced to the one before it by a backslash stays).
+func appendNonBlankLines(out, b []byte) []byte {
+	lineStart := len(out) // where the current line begins in out, when it began in b
+	for _, c := range b {
+		if c == '\n' && lineStart > 0 && out[lineStart-1] == '\n' && isBlankRun(out[lineStart:]) && !spliced(out, lineStart-1) {
+			out = out[:lineStart]
+			continue
+		}
+		out = append(out, c)
+		if c == '\n' {
+			lineStart = len(out)
+		}
+	}
+	return out
+}
+
+func isBlankRun(b []byte) bool {
+	for _, c := range b {
+		if !isBlank(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // recoverIn parses the reduced text with the error recovery of a full parse
@@ -275,17 +342,14 @@ func (st *state) recoverIn(ctx context.Context, open, close int) (*cc.AST, strin
 }
 
 // splice builds the File of the new text from prev, whose function k was
-// edited (old[pre:oldEnd] replaced, delta bytes longer), and part, the
-// facts of the reduced text: the globals before the function and the
-// function itself. nil when they do not line up.
-func splice(prev, part *File, k, pre, oldEnd, end, delta int) *File {
+// edited (old[pre:oldEnd] replaced, delta bytes longer; it now ends at
+// end), and part, the facts of the reduced text, whose offsets in the
+// function are shift bytes lower than the document's. prev gives everything
+// but the function, shifted by delta after it. nil when the two do not
+// line up.
+func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 	pf := prev.Funcs[k]
 	if len(part.Funcs) != k+1 {
-		return nil
-	}
-	nf := part.Funcs[k]
-	if nf.Name != pf.Name || nf.NameSpan != pf.NameSpan || nf.Span.Start != pf.Span.Start || nf.Span.End != end ||
-		nf.Body != nil && !nf.Stale && nf.Body.Span.End != end {
 		return nil
 	}
 	names := make(map[string]bool, len(prev.Funcs))
@@ -295,8 +359,13 @@ func splice(prev, part *File, k, pre, oldEnd, end, delta int) *File {
 		}
 		names[of.Name] = true
 	}
-	// The globals: those before the function are part's (the edited
-	// function refers to them), the others prev's, shifted.
+	for i, fn := range part.Funcs[:k] {
+		if fn.Name != prev.Funcs[i].Name {
+			return nil
+		}
+	}
+	// The globals, from prev; part's, before the function, are the ones
+	// the edited function refers to.
 	nBefore := 0
 	for nBefore < len(prev.Globals) && prev.Globals[nBefore].Span.Start < pf.Span.Start {
 		nBefore++
@@ -305,21 +374,33 @@ func splice(prev, part *File, k, pre, oldEnd, end, delta int) *File {
 		return nil
 	}
 	f := &File{Decls: make(map[string]*FuncDecl, len(prev.Decls)+len(part.Decls))}
-	vars := make(map[*Var]*Var, len(prev.Globals))
+	vars := make(map[*Var]*Var, len(prev.Globals)+nBefore)
+	before := &copier{vars: vars, byName: func(string) *Var { return nil }}
+	after := &copier{delta: delta, vars: vars, byName: func(string) *Var { return nil }}
+	for i, ov := range prev.Globals {
+		cp := before
+		if i >= nBefore {
+			cp = after
+		}
+		f.Globals = append(f.Globals, cp.globalVar(ov))
+	}
 	for i, v := range part.Globals {
 		ov := prev.Globals[i]
-		if v.Name != ov.Name || v.Span != ov.Span || v.NameSpan != ov.NameSpan {
+		if v.Name != ov.Name || v.Storage != ov.Storage {
 			return nil
 		}
-		vars[ov] = v
+		vars[v] = vars[ov]
 	}
-	f.Globals = append(f.Globals, part.Globals...)
-	after := &copier{delta: delta, vars: vars, byName: func(string) *Var { return nil }}
-	for _, ov := range prev.Globals[nBefore:] {
-		f.Globals = append(f.Globals, after.globalVar(ov))
-	}
-	// (after.vars is vars: it now maps every global of prev.)
 
+	nf := reuseFunc(part.Funcs[k], shift, vars)
+	nf.Stale = part.Funcs[k].Stale
+	for _, h := range part.Funcs[k].Holes {
+		nf.Holes = append(nf.Holes, acc.Span{Start: h.Start + shift, End: h.End + shift})
+	}
+	if nf.Name != pf.Name || nf.NameSpan != pf.NameSpan || nf.Span.Start != pf.Span.Start || nf.Span.End != end ||
+		nf.Body != nil && !nf.Stale && nf.Body.Span.End != end {
+		return nil
+	}
 	funcs := make(map[*Func]*Func, len(prev.Funcs))
 	f.Funcs = make([]*Func, 0, len(prev.Funcs))
 	for i, of := range prev.Funcs {
@@ -339,14 +420,15 @@ func splice(prev, part *File, k, pre, oldEnd, end, delta int) *File {
 	// Declared functions: those of the document from prev (shifted when
 	// after the edit), those of headers from part (the same prelude as a
 	// full parse, the same user headers).
+	bodyStart, bodyEnd := pf.Span.Start-shift, end-shift
 	for name, d := range part.Decls {
 		if d.FromHeader {
 			f.Decls[name] = d
 			continue
 		}
-		od := prev.Decls[name]
-		if od == nil || od.FromHeader || od.NameSpan != d.NameSpan {
-			return nil // declared in the edited body, or a header/document mix-up
+		if od := prev.Decls[name]; od == nil || od.FromHeader ||
+			name != nf.Name && d.NameSpan.Start >= bodyStart && d.NameSpan.Start < bodyEnd {
+			return nil // declared in the edited function, or a header/document mix-up
 		}
 	}
 	for name, od := range prev.Decls {
@@ -356,7 +438,7 @@ func splice(prev, part *File, k, pre, oldEnd, end, delta int) *File {
 		if pd := part.Decls[name]; pd != nil && pd.FromHeader {
 			return nil
 		}
-		nd := &FuncDecl{Name: od.Name, NameSpan: od.NameSpan, FromHeader: false}
+		nd := &FuncDecl{Name: od.Name, NameSpan: od.NameSpan}
 		if od.NameSpan.Start >= oldEnd {
 			nd.NameSpan = acc.Span{Start: od.NameSpan.Start + delta, End: od.NameSpan.End + delta}
 		} else if od.NameSpan.Start >= pre {

@@ -179,6 +179,12 @@ func TestIncrementalSame(t *testing.T) {
 				t.Fatal(err)
 			}
 			if g, w := factsString(got, next), factsString(want, next); g != w {
+				if dir := os.Getenv("ACCLS_INCREMENTAL_DUMP"); dir != "" {
+					os.WriteFile(filepath.Join(dir, "prev.c"), text, 0o644)
+					os.WriteFile(filepath.Join(dir, "next.c"), next, 0o644)
+					os.WriteFile(filepath.Join(dir, "inc.txt"), []byte(g), 0o644)
+					os.WriteFile(filepath.Join(dir, "full.txt"), []byte(w), 0o644)
+				}
 				t.Fatalf("%s, step %d (%s): incremental and full parses differ:\n%s\nedits: %q",
 					name, step, what, firstDiff(g, w), history)
 			}

@@ -108,6 +108,15 @@ func (cp *copier) ref(v *Var) *Var {
 			return nv
 		}
 	}
+	if cp.globals != nil && !v.FromHeader && (v.Span != (acc.Span{}) || v.NameSpan != (acc.Span{})) {
+		// A variable that is neither declared in the function nor a
+		// global (an undeclared name, which cc/v4 declares where it is
+		// first used): shifted with the function.
+		nv := *v
+		nv.NameSpan, nv.Span = cp.span(v.NameSpan), cp.span(v.Span)
+		cp.vars[v] = &nv
+		return &nv
+	}
 	return v
 }
 
