@@ -375,21 +375,20 @@ func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 	}
 	f := &File{Decls: make(map[string]*FuncDecl, len(prev.Decls)+len(part.Decls))}
 	vars := make(map[*Var]*Var, len(prev.Globals)+nBefore)
-	before := &copier{vars: vars, byName: func(string) *Var { return nil }}
-	after := &copier{delta: delta, vars: vars, byName: func(string) *Var { return nil }}
-	for i, ov := range prev.Globals {
-		cp := before
-		if i >= nBefore {
-			cp = after
-		}
-		f.Globals = append(f.Globals, cp.globalVar(ov))
-	}
+	// Before the function, prev's globals and functions are the new ones
+	// (nothing in a File changes once made); after it, they are shifted
+	// copies.
+	f.Globals = append(f.Globals, prev.Globals[:nBefore]...)
 	for i, v := range part.Globals {
 		ov := prev.Globals[i]
 		if v.Name != ov.Name || v.Storage != ov.Storage {
 			return nil
 		}
-		vars[v] = vars[ov]
+		vars[ov], vars[v] = ov, ov
+	}
+	after := &copier{delta: delta, vars: vars, byName: func(string) *Var { return nil }}
+	for _, ov := range prev.Globals[nBefore:] {
+		f.Globals = append(f.Globals, after.globalVar(ov))
 	}
 
 	nf := reuseFunc(part.Funcs[k], shift, vars)
@@ -409,7 +408,7 @@ func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 		case i == k:
 			fn = nf
 		case i < k:
-			fn = reuseFunc(of, 0, vars)
+			fn = of
 		default:
 			fn = reuseFunc(of, delta, vars)
 		}

@@ -66,7 +66,9 @@ func (p *Parser) environment() *env {
 //
 // Parse fails only when ctx is done. Everything else is in the File: syntax
 // errors are recovered from (see recover.go), missing headers and a missing
-// C compiler become Notes. The result never shares mutable state with prev.
+// C compiler become Notes. Nothing in a File changes once Parse has returned
+// it; the result may share with prev what did not change (an edit inside
+// one function keeps the functions before it, see incremental.go).
 func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File) (*File, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
