@@ -295,7 +295,7 @@ func isBlankRun(b []byte) bool {
 // recoverIn parses the reduced text with the error recovery of a full parse
 // (recover.go) as long as it stays inside the body between the braces at
 // open and close: it then makes the same repairs as the full parse, whose
-// first error is the same. Past the rounds that repair the first error only,
+// earliest error is the same. Past the rounds that repair the first error only,
 // or for an error anywhere else, ast is nil and why says why.
 func (st *state) recoverIn(ctx context.Context, open, close int) (*cc.AST, string, error) {
 	before := bytes.Clone(st.work)
@@ -319,10 +319,11 @@ func (st *state) recoverIn(ctx context.Context, open, close int) (*cc.AST, strin
 		if len(other) > 0 || len(docErrs) == 0 {
 			return nil, "error outside the document", nil
 		}
-		for _, e := range docErrs {
-			if e.off <= open || e.off > close {
-				return nil, "error outside the body", nil
-			}
+		// These rounds repair the earliest error only; those after it
+		// can be its cascade, in the full text elsewhere.
+		first := slices.MinFunc(docErrs, func(a, b docError) int { return a.off - b.off })
+		if first.off <= open || first.off > close {
+			return nil, "error outside the body", nil
 		}
 		if !st.repair(docErrs, round) {
 			return nil, "no repair", nil

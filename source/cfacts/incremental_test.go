@@ -276,3 +276,98 @@ func linkErrors(f *File) []string {
 	slices.Sort(errs)
 	return errs
 }
+
+// incrementalCases are edits chosen for what could make an incremental
+// parse differ from a full one. Each is a chain of versions of a document
+// (parsed in turn, each with the previous File); at every step the
+// incremental parse must equal the full one, and `incremental` says
+// whether the shortcut must have been taken.
+var incrementalCases = []struct {
+	name     string
+	versions []string
+	// incremental[i] is whether version i+1 must parse incrementally.
+	incremental []bool
+}{
+	{"statement added", []string{
+		"int g;\nvoid f(int n) {\n  g = n;\n}\nint h(void) { return g; }\n",
+		"int g;\nvoid f(int n) {\n  g = n;\n  g += 2;\n}\nint h(void) { return g; }\n",
+	}, []bool{true}},
+	{"implicit declaration used later", []string{
+		"void f(void) {\n  undeclared(1);\n}\nvoid g(void) {\n  undeclared(2);\n}\n",
+		"void f(void) {\n  \n}\nvoid g(void) {\n  undeclared(2);\n}\n",
+		"void f(void) {\n  undeclared(1);\n}\nvoid g(void) {\n  undeclared(2);\n}\n",
+	}, []bool{true, true}},
+	{"undeclared variable", []string{
+		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(float *a) {\n  a[k] = 2;\n}\n",
+		"void f(float *a) {\n  a[0] = 1; a[1] = 2;\n}\nvoid g(float *a) {\n  a[k] = 2;\n}\n",
+	}, []bool{true}},
+	{"block-scope extern and later global", []string{
+		"void f(void) {\n  extern int x;\n  x = 1;\n}\nint x;\nvoid g(void) { x = 2; }\n",
+		"void f(void) {\n  extern int x;\n  x = 3;\n}\nint x;\nvoid g(void) { x = 2; }\n",
+	}, []bool{true}},
+	{"function declared in a body", []string{
+		"void f(void) {\n  int h(int);\n  h(1);\n}\nint h(int a) { return a; }\n",
+		"void f(void) {\n  int h(int);\n  h(2);\n}\nint h(int a) { return a; }\n",
+	}, []bool{false}},
+	{"macro defined in a body", []string{
+		"void f(void) {\n  int a = 1;\n}\nint g(void) { return 2; }\n",
+		"void f(void) {\n#define TWO 2\n  int a = 1;\n}\nint g(void) { return TWO; }\n",
+	}, []bool{false}},
+	{"macro defined in an earlier body", []string{
+		"void e(void) {\n#define TWO 2\n}\nvoid f(void) {\n  int a = 1;\n}\n",
+		"void e(void) {\n#define TWO 2\n}\nvoid f(void) {\n  int a = TWO;\n}\n",
+	}, []bool{true}},
+	{"broken, then fixed", []string{
+		"#include <stdio.h>\nint g;\nvoid f(int n) {\n  for (int i = 0; i < n; i++)\n    g += i;\n}\nvoid h(void) { printf(\"%d\\n\", g); }\n",
+		"#include <stdio.h>\nint g;\nvoid f(int n) {\n  for (int i = 0; i < n; i++)\n    g += i *;\n}\nvoid h(void) { printf(\"%d\\n\", g); }\n",
+		"#include <stdio.h>\nint g;\nvoid f(int n) {\n  for (int i = 0; i < n; i++)\n    g += i * 2;\n}\nvoid h(void) { printf(\"%d\\n\", g); }\n",
+	}, []bool{true, true}},
+	{"body blanked after four holes, then fixed", []string{
+		"void f(int n) {\n  int a = n;\n  a++;\n  a--;\n  a += 2;\n  a -= 1;\n}\nvoid g(void) {}\n",
+		"void f(int n) {\n  int a = n +;\n  a+++;\n  a--- -;\n  a += * 2;\n  a -= / 1;\n}\nvoid g(void) {}\n",
+		"void f(int n) {\n  int a = n;\n  a++;\n  a--;\n  a += 2;\n  a -= 1;\n}\nvoid g(void) {}\n",
+	}, []bool{true, true}},
+	{"brace added: file scope changes", []string{
+		"void f(void) {\n  int a = 1;\n}\nvoid g(void) {}\n",
+		"void f(void) {\n  int a = 1;\n}}\nvoid g(void) {}\n",
+	}, []bool{false}},
+	{"edit in a directive", []string{
+		"void f(float *a, int n) {\n#pragma acc parallel loop\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n",
+		"void f(float *a, int n) {\n#pragma acc parallel loop gang\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n",
+	}, []bool{true}},
+	{"header function newly called", []string{
+		"#include <math.h>\nfloat f(float x) {\n  return x;\n}\n",
+		"#include <math.h>\nfloat f(float x) {\n  return sqrtf(x);\n}\n",
+	}, []bool{true}},
+}
+
+func TestIncrementalCases(t *testing.T) {
+	p := sharedParser(t)
+	ctx := context.Background()
+	for _, c := range incrementalCases {
+		t.Run(c.name, func(t *testing.T) {
+			var prev *File
+			for i, v := range c.versions {
+				text := []byte(v)
+				inc0 := incrementalStats.incremental.Load()
+				got, err := p.Parse(ctx, "case.c", text, prev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i > 0 {
+					want, err := p.parseFull(ctx, "case.c", text, prev)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if g, w := factsString(got, text), factsString(want, text); g != w {
+						t.Fatalf("version %d: incremental and full parses differ:\n%s\nincremental:\n%s", i+1, firstDiff(g, w), g)
+					}
+					if inc := incrementalStats.incremental.Load() > inc0; inc != c.incremental[i-1] {
+						t.Errorf("version %d: incremental = %v, want %v", i+1, inc, c.incremental[i-1])
+					}
+				}
+				prev = got
+			}
+		})
+	}
+}
