@@ -32,6 +32,12 @@ func BenchmarkSemantic10k(b *testing.B) { benchSemantic(b, 10000, 500, 1) }
 // most 200 ms).
 func BenchmarkSemantic10kTyping(b *testing.B) { benchSemantic(b, 10000, 500, 6) }
 
+// BenchmarkSemantic10kTypingChanged is a burst of 5 keystrokes: unlike
+// BenchmarkSemantic10kTyping's 6, which end on the text before the burst
+// (the edit inserted, then removed), the text at the end differs from the
+// one before.
+func BenchmarkSemantic10kTypingChanged(b *testing.B) { benchSemantic(b, 10000, 500, 5) }
+
 // BenchmarkSemantic50k is BenchmarkSemantic10k on 50k lines.
 func BenchmarkSemantic50k(b *testing.B) { benchSemantic(b, 50000, 2500, 1) }
 

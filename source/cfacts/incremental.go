@@ -133,7 +133,9 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	oldEnd, newEnd := len(old)-suf, len(text)-suf
 	delta := newEnd - oldEnd
 	if pre == len(old) && pre == len(text) {
-		return nil, "same text", nil // the same text: nothing to gain
+		// The same text (an edit undone): the same facts. prev is never
+		// modified, so it can be the result.
+		return prev, "", nil
 	}
 	// The function whose body (between its braces) contains the edit.
 	base := prev.inc

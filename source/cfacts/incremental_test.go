@@ -126,9 +126,9 @@ func randomEdit(r *rand.Rand, text []byte, f *File) (out []byte, what string) {
 func TestIncrementalSame(t *testing.T) {
 	p := sharedParser(t)
 	ctx := context.Background()
-	steps := 40
+	steps := 16
 	if testing.Short() {
-		steps = 10
+		steps = 6
 	}
 	inc0, full0 := incrementalStats.incremental.Load(), incrementalStats.full.Load()
 	var tInc, tFull time.Duration
@@ -335,6 +335,11 @@ var incrementalCases = []struct {
 		"void f(float *a, int n) {\n#pragma acc parallel loop\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n",
 		"void f(float *a, int n) {\n#pragma acc parallel loop gang\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n",
 	}, []bool{true}},
+	{"edit undone", []string{
+		"void f(int n) {\n  n++;\n}\n",
+		"void f(int n) {\n  n++; n--;\n}\n",
+		"void f(int n) {\n  n++;\n}\n",
+	}, []bool{true, true}},
 	{"header function newly called", []string{
 		"#include <math.h>\nfloat f(float x) {\n  return x;\n}\n",
 		"#include <math.h>\nfloat f(float x) {\n  return sqrtf(x);\n}\n",
