@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/accls/accls/acc"
 	"modernc.org/cc/v4"
@@ -48,6 +50,33 @@ type incBase struct {
 	ppLines []span32 // the preprocessor lines of the prepared text
 	bodies  []span32 // the functions' bodies: the offsets of their '{' and '}'
 	dirty   int      // the '{' of the function that error recovery changed, -1 when none
+	// headers are the user headers the document includes, as they were on
+	// disk: a header saved since makes the next parse a full one (the
+	// functions it would not re-parse may use what changed).
+	headers []headerStamp
+}
+
+type headerStamp struct {
+	path string
+	mod  time.Time
+	size int64
+}
+
+// userHeaders returns the stamps of the user headers the document
+// includes (directly: a header included by one is not followed).
+func (st *state) userHeaders() []headerStamp {
+	var out []headerStamp
+	for _, inc := range st.includes {
+		if inc.system || inc.path == "" {
+			continue
+		}
+		h := headerStamp{path: inc.path}
+		if fi, err := os.Stat(inc.path); err == nil {
+			h.mod, h.size = fi.ModTime(), fi.Size()
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // incrementalBase returns the incBase of a full parse, nil when it cannot
@@ -92,6 +121,7 @@ func (st *state) incrementalBase(f *File) *incBase {
 	}
 	base.text = bytes.Clone(st.text)
 	base.ppLines = slices.Clone(lx.ppLines)
+	base.headers = st.userHeaders()
 	return base
 }
 
@@ -172,6 +202,12 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	if len(stray) > 0 {
 		return nil, "stray brace", nil
 	}
+	headers := st.userHeaders()
+	if !slices.EqualFunc(headers, base.headers, func(a, b headerStamp) bool {
+		return a.path == b.path && a.mod.Equal(b.mod) && a.size == b.size
+	}) {
+		return nil, "header changed", nil
+	}
 	newClose := oldClose + delta
 	it := slices.IndexFunc(items, func(it item) bool { return it.open == open })
 	if it < 0 || !items[it].fn || items[it].close != newClose {
@@ -183,7 +219,7 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	if st.direct || st.e.cfg == nil {
 		return nil, "no prelude", nil
 	}
-	next := &incBase{parser: p, path: path, text: bytes.Clone(text), ppLines: slices.Clone(st.lx.ppLines), dirty: -1}
+	next := &incBase{parser: p, path: path, text: bytes.Clone(text), ppLines: slices.Clone(st.lx.ppLines), dirty: -1, headers: headers}
 	for _, x := range items {
 		if x.fn && x.open >= 0 && x.close > x.open {
 			next.bodies = append(next.bodies, span32{int32(x.open), int32(x.close)})

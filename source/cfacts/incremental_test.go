@@ -376,3 +376,43 @@ func TestIncrementalCases(t *testing.T) {
 		})
 	}
 }
+
+// TestIncrementalHeaderChanged: a user header saved since the last parse
+// makes the next one full, so that the functions it would not re-parse see
+// the new header too.
+func TestIncrementalHeaderChanged(t *testing.T) {
+	dir := t.TempDir()
+	hdr := filepath.Join(dir, "h.h")
+	doc := filepath.Join(dir, "doc.c")
+	write := func(s string) {
+		if err := os.WriteFile(hdr, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("typedef float real;\n")
+	v1 := "#include \"h.h\"\nreal f(real x) {\n  return x;\n}\nreal g(real y) {\n  return y;\n}\n"
+	v2 := "#include \"h.h\"\nreal f(real x) {\n  return x + 1;\n}\nreal g(real y) {\n  return y;\n}\n"
+	p := sharedParser(t)
+	ctx := context.Background()
+	f1, err := p.Parse(ctx, doc, []byte(v1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("typedef double real;\n")
+	// (the stamp is the modification time and the size: a size change is
+	// seen even within the file system's time granularity)
+	f2, err := p.Parse(ctx, doc, []byte(v2), f1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := p.parseFull(ctx, doc, []byte(v2), f1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := factsString(f2, []byte(v2)), factsString(want, []byte(v2)); g != w {
+		t.Fatalf("after the header changed:\n%s", firstDiff(g, w))
+	}
+	if g := f2.Funcs[1]; g.Params[0].Type.Name != "real" || g.Params[0].Type.Size != 8 {
+		t.Errorf("g's parameter: %s, want real of 8 bytes", typeString(g.Params[0].Type))
+	}
+}
