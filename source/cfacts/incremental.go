@@ -430,7 +430,7 @@ func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 		f.Globals = append(f.Globals, after.globalVar(ov))
 	}
 
-	nf := reuseFunc(part.Funcs[k], shift, vars)
+	nf := reuseFunc(part.Funcs[k], shift, vars, !part.Funcs[k].Stale)
 	nf.Stale = part.Funcs[k].Stale
 	for _, h := range part.Funcs[k].Holes {
 		nf.Holes = append(nf.Holes, acc.Span{Start: h.Start + shift, End: h.End + shift})
@@ -449,7 +449,7 @@ func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 		case i < k:
 			fn = of
 		default:
-			fn = reuseFunc(of, delta, vars)
+			fn = reuseFunc(of, delta, vars, true)
 		}
 		funcs[of] = fn
 		f.Funcs = append(f.Funcs, fn)
@@ -492,10 +492,12 @@ func splice(prev, part *File, k, shift, pre, oldEnd, end, delta int) *File {
 	return f
 }
 
-// reuseFunc copies a clean function of the previous File, shifted by delta,
-// its references to globals redirected through globals.
-func reuseFunc(of *Func, delta int, globals map[*Var]*Var) *Func {
-	cp := &copier{delta: delta, globals: globals, byName: func(string) *Var { return nil }}
+// reuseFunc copies a function, shifted by delta, its references to globals
+// redirected through globals. shiftUnknown: see copier. A stale body (which
+// convert copied from the previous File) keeps the previous File's unknown
+// variables, as in a full parse.
+func reuseFunc(of *Func, delta int, globals map[*Var]*Var, shiftUnknown bool) *Func {
+	cp := &copier{delta: delta, globals: globals, byName: func(string) *Var { return nil }, shiftUnknown: shiftUnknown}
 	fn := &Func{Name: of.Name, NameSpan: cp.span(of.NameSpan), Span: cp.span(of.Span), Result: of.Result}
 	cp.fn = fn
 	cp.vars = make(map[*Var]*Var, len(of.Params)+8)

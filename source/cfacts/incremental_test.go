@@ -201,7 +201,7 @@ func TestIncrementalSame(t *testing.T) {
 		len(corpus), steps, inc, full, why, tInc.Round(time.Millisecond), tFull.Round(time.Millisecond))
 	// Most edits inside a body keep the C valid: the shortcut must be
 	// taken often, or this test compares the full parse with itself.
-	if inc < int64(len(corpus)*steps/5) {
+	if inc < (inc+full)/4 {
 		t.Errorf("only %d of %d parses were incremental", inc, inc+full)
 	}
 }

@@ -16,6 +16,10 @@ type copier struct {
 	// globals maps the previous File's globals to the current ones
 	// (incremental parse); nil otherwise.
 	globals map[*Var]*Var
+	// shiftUnknown: a variable that is neither the function's nor a
+	// global (an undeclared name, which cc/v4 declares where it is first
+	// used) is copied and shifted with the function (incremental parse).
+	shiftUnknown bool
 }
 
 // copyBodyWith copies the body of pf for f, shifted by delta bytes; globals
@@ -108,10 +112,7 @@ func (cp *copier) ref(v *Var) *Var {
 			return nv
 		}
 	}
-	if cp.globals != nil && !v.FromHeader && (v.Span != (acc.Span{}) || v.NameSpan != (acc.Span{})) {
-		// A variable that is neither declared in the function nor a
-		// global (an undeclared name, which cc/v4 declares where it is
-		// first used): shifted with the function.
+	if cp.shiftUnknown && !v.FromHeader && (v.Span != (acc.Span{}) || v.NameSpan != (acc.Span{})) {
 		nv := *v
 		nv.NameSpan, nv.Span = cp.span(v.NameSpan), cp.span(v.Span)
 		cp.vars[v] = &nv
