@@ -126,9 +126,9 @@ func randomEdit(r *rand.Rand, text []byte, f *File) (out []byte, what string) {
 func TestIncrementalSame(t *testing.T) {
 	p := sharedParser(t)
 	ctx := context.Background()
-	steps := 16
+	steps := 10
 	if testing.Short() {
-		steps = 6
+		steps = 4
 	}
 	inc0, full0 := incrementalStats.incremental.Load(), incrementalStats.full.Load()
 	var tInc, tFull time.Duration
