@@ -5,8 +5,10 @@ package server
 // Directive diagnostics are computed and published synchronously on every
 // didOpen/didChange (documents.go). Each change also (re)schedules, per
 // document, a debounced background run (with a leading edge, see
-// scheduleSemantic): C parse (cfacts, reusing the last
-// File of the document for functions that no longer parse) → region model
+// scheduleSemantic, whose delay adapts to the pipeline's speed): C parse
+// (cfacts, given the last File of the document: an edit inside one function
+// re-parses that function alone, and a function that no longer parses keeps
+// its last facts) → region model
 // (analysis.BuildModel) → semantic checks (analysis.CheckSemantics). A newer
 // change stops the timer and cancels the running job through its context; a
 // job never starts before the previous one of its document has ended. When
