@@ -120,8 +120,10 @@
 // that ends a function, a prev that needed stubs or repairs outside that
 // function, an error elsewhere. TestIncrementalSame (random edits of every
 // test program) and TestIncrementalCases check that the result is the full
-// parse's. On the 10k-line benchmark file an edit costs ~45 ms instead of
-// ~230 ms (BenchmarkParseEdit10k, BenchmarkParse10k; 2-core machine).
+// parse's. An edit inside a function of the 10k-line benchmark file costs
+// ~27 ms instead of ~190 ms for the full parse, 86 ms instead of ~790 ms at
+// 50k lines (BenchmarkParseEdit10k/50k, BenchmarkParse10k/50k; 2-core
+// machine).
 //
 // # Conventions of the model
 //
