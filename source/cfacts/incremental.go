@@ -13,30 +13,33 @@ import (
 	"modernc.org/cc/v4"
 )
 
-// Incremental re-parse. Most edits fall inside one function body of a text
-// that parses cleanly. Then the rest of the document is unchanged and, C
-// being a one-pass language, so are the facts of everything else: only the
-// edited function needs cc/v4. Parse then
+// Incremental re-parse. Most edits fall inside one function body. Then the
+// rest of the document is unchanged and, C being a one-pass language, so are
+// the facts of everything else: only the edited function needs cc/v4.
+// Parse then
 //
 //  1. prepares the whole new text as usual (directives blanked, prelude
 //     pruned for all the names of the document: the same prelude as a full
 //     parse),
-//  2. gives cc/v4 the text up to the edited function's closing brace with
-//     the bodies of the functions before it blanked (newlines and
-//     preprocessor lines kept, so offsets stay the document's and macros
-//     the same), followed by the preprocessor lines after it (a user header
-//     included further down declares the same header functions),
-//  3. converts that, and builds the File from the previous one: its
-//     functions and globals before the edit copied as they are, those after
-//     it shifted by the edit's length, the edited function new, every
-//     reference redirected to the new File's variables.
+//  2. gives cc/v4 a reduced text (reduce): the file-scope text before the
+//     function with the other bodies and the blank lines removed, the
+//     function itself, and the preprocessor lines after it; with the error
+//     recovery of a full parse as long as it stays in that body
+//     (recoverIn),
+//  3. converts that, and builds the File from the previous one (splice):
+//     the functions and globals before the function shared, those after it
+//     copied shifted by the edit's length, the edited function new (shifted
+//     from the reduced text's offsets), every reference redirected to the
+//     new File's variables.
 //
-// Anything else parses the whole text (parseFull): a previous File that
-// needed error recovery or stub typedefs, an edit that touches file scope,
-// a preprocessor line or a function's braces, a text whose braces do not
-// balance, a new function text that does not parse at once, or facts that
-// do not line up with the previous ones. TestIncrementalSame applies random
-// edits to the test programs and compares both ways.
+// Anything else parses the whole text (parseFull): a previous File whose
+// parse needed stub typedefs or repairs outside the edited function, an
+// edit that touches file scope, a preprocessor line or a function's braces,
+// a text whose braces do not balance, a user header saved since, an error
+// that recovery would look for elsewhere, or facts that do not line up
+// with the previous ones. TestIncrementalSame (random edits of every test
+// program), TestIncrementalCases and analysis' TestIncrementalDiagnostics
+// compare both ways.
 
 // incBase is what a File keeps of its parse for the next incremental one.
 // Only a parse that needed no recovery outside one function body has one:
@@ -143,9 +146,6 @@ func bodyAt(bodies []span32, off int) (int, bool) {
 // incrementalStats counts the parses by kind (tests and benchmarks).
 var incrementalStats struct{ incremental, full atomic.Int64 }
 
-// noIncrementalForTest makes every parse a full one.
-var noIncrementalForTest bool
-
 // fullParseWhy, when set (by tests), is told why a parse was not incremental.
 var fullParseWhy func(why string)
 
@@ -153,7 +153,7 @@ var fullParseWhy func(why string)
 // does not apply, f is nil and why says why (then a full parse must be
 // made). err is set only when ctx is done.
 func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte, prev *File) (f *File, why string, err error) {
-	if prev == nil || prev.inc == nil || prev.inc.parser != p || prev.inc.path != path || noIncrementalForTest {
+	if prev == nil || prev.inc == nil || prev.inc.parser != p || prev.inc.path != path {
 		return nil, "no base", nil
 	}
 	old := prev.inc.text
