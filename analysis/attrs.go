@@ -93,7 +93,7 @@ func newComputeInfo(m *Model, r *Region) *computeInfo {
 		return nil
 	}
 	ci := &computeInfo{m: m, r: r, kind: computeKind(r.Directive), byV: map[*cfacts.Var]*varUse{}}
-	ci.refs = CollectRefs(r.Stmt)
+	ci.refs = m.collectRefs(r.Stmt)
 	for _, ref := range ci.refs {
 		u := ci.byV[ref.Var]
 		if u == nil {

@@ -37,7 +37,7 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 			continue
 		}
 		du.computes = append(du.computes, r)
-		for _, ref := range CollectRefs(r.Stmt) {
+		for _, ref := range m.collectRefs(r.Stmt) {
 			if ref.Var != v {
 				continue
 			}

@@ -23,6 +23,8 @@ type Model struct {
 	// to it (the first one: before its declaration or definition, or a
 	// `routine(name)`), for functions defined here or only declared.
 	Routines map[string]*acc.Directive
+
+	refs *refsMemo // CollectRefs of region statements, memoized (refs_memo.go)
 }
 
 // FuncModel is one function definition and its regions.

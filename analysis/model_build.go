@@ -20,7 +20,7 @@ import (
 // directives listed but no regions; stale functions get regions (for hover)
 // that the semantic checks do not report on.
 func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
-	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}}
+	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}, refs: &refsMemo{}}
 	if cf == nil || af == nil {
 		return m
 	}

@@ -5,8 +5,10 @@ package server
 // Directive diagnostics are computed and published synchronously on every
 // didOpen/didChange (documents.go). Each change also (re)schedules, per
 // document, a debounced background run (with a leading edge, see
-// scheduleSemantic): C parse (cfacts, reusing the last
-// File of the document for functions that no longer parse) → region model
+// scheduleSemantic, whose delay adapts to the pipeline's speed): C parse
+// (cfacts, given the last File of the document: an edit inside one function
+// re-parses that function alone, and a function that no longer parses keeps
+// its last facts) → region model
 // (analysis.BuildModel) → semantic checks (analysis.CheckSemantics). A newer
 // change stops the timer and cancels the running job through its context; a
 // job never starts before the previous one of its document has ended. When
@@ -128,8 +130,9 @@ type semDoc struct {
 	// snapshot) has ended or is superseded; nil when no run is pending.
 	pending        chan struct{}
 	pendingVersion int32
-	cfile          *cfacts.File // the last File: prev of the next parse
-	res            *semResult   // the last run's result, nil before the first
+	cfile          *cfacts.File  // the last File: prev of the next parse
+	res            *semResult    // the last run's result, nil before the first
+	lastRun        time.Duration // how long the last completed run took (parse to publish)
 	toldStale      bool
 	toldNotes      map[string]bool
 	closed         bool
@@ -165,6 +168,10 @@ func (sd *semDoc) stopLocked() {
 // each change restarts the delay. The run started by a burst's first
 // keystroke is cancelled by the second (at most one parse per burst is
 // wasted).
+//
+// The delay adapts to the speed of the pipeline (adaptiveDelay): after a
+// quick run (an edit inside one function re-parses only that function,
+// see cfacts' incremental.go) the pause that ends a burst is shorter.
 func (s *server) scheduleSemantic(uri string, e *docEntry, snap *snapshot) {
 	sd := &e.sem
 	now := time.Now()
@@ -178,11 +185,29 @@ func (s *server) scheduleSemantic(uri string, e *docEntry, snap *snapshot) {
 	done := make(chan struct{})
 	sd.cancel, sd.pending, sd.pendingVersion = cancel, done, snap.doc.Version()
 	gen := sd.gen
-	delay := s.sem.delay
+	delay := adaptiveDelay(s.sem.delay, sd.lastRun)
 	if idle {
 		delay = 0
 	}
 	sd.timer = time.AfterFunc(delay, func() { s.runSemantic(ctx, uri, e, snap, gen, done, now) })
+}
+
+// minSemanticDelay is the shortest debounce adaptiveDelay gives: a little
+// more than the time between two keystrokes of quick typing, so that a
+// burst does not start a run on every keystroke.
+const minSemanticDelay = 100 * time.Millisecond
+
+// adaptiveDelay is the debounce after a change: one and a half times the
+// document's last run, at least minSemanticDelay, at most the configured
+// delay (all of it before the first run). The debounce is there so that a
+// burst of typing does not start runs that the next keystroke cancels; a
+// run that is quick wastes little when it is cancelled, and waiting longer
+// than it takes only delays the results.
+func adaptiveDelay(configured, lastRun time.Duration) time.Duration {
+	if lastRun <= 0 {
+		return configured
+	}
+	return min(configured, max(minSemanticDelay, lastRun*3/2))
 }
 
 // runSemantic is one job: parse, model, checks, publish.
@@ -251,7 +276,7 @@ func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap 
 		sd.mu.Unlock()
 		return
 	}
-	sd.cfile, sd.res = cf, res
+	sd.cfile, sd.res, sd.lastRun = cf, res, time.Since(start)
 	v := snap.doc.Version()
 	s.publish(uri, &v, merged)
 	var tell []string

@@ -28,8 +28,15 @@ import (
 func BenchmarkSemantic10k(b *testing.B) { benchSemantic(b, 10000, 500, 1) }
 
 // BenchmarkSemantic10kTyping is the same after a burst of 6 keystrokes 30 ms
-// apart (the debounce's trailing edge: 200 ms after the last one).
+// apart (the debounce's trailing edge: adaptiveDelay after the last one, at
+// most 200 ms).
 func BenchmarkSemantic10kTyping(b *testing.B) { benchSemantic(b, 10000, 500, 6) }
+
+// BenchmarkSemantic10kTypingChanged is a burst of 5 keystrokes: unlike
+// BenchmarkSemantic10kTyping's 6, which end on the text before the burst
+// (the edit inserted, then removed), the text at the end differs from the
+// one before.
+func BenchmarkSemantic10kTypingChanged(b *testing.B) { benchSemantic(b, 10000, 500, 5) }
 
 // BenchmarkSemantic50k is BenchmarkSemantic10k on 50k lines.
 func BenchmarkSemantic50k(b *testing.B) { benchSemantic(b, 50000, 2500, 1) }
@@ -140,7 +147,7 @@ func benchSemantic(b *testing.B, lines, directives, burst int) {
 		b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MiB")
 	}
 	b.Logf("%d lines, %d bytes: first semantic publish after open %v; %d directive + %d semantic diagnostics; "+
-		"last change of a burst of %d → semantic publish p50 %.1f ms, p90 %.1f ms, max %.1f ms over %d bursts (debounce %v); peak RSS %d MiB; GOMAXPROCS %d",
+		"last change of a burst of %d → semantic publish p50 %.1f ms, p90 %.1f ms, max %.1f ms over %d bursts (debounce at most %v); peak RSS %d MiB; GOMAXPROCS %d",
 		lines, len(text), first.Round(time.Millisecond), ndir, nall-ndir, burst, ms(0.5), ms(0.9), ms(1), len(lat), defaultSemanticDelay, rss>>20, runtime.GOMAXPROCS(0))
 }
 

@@ -22,8 +22,9 @@ const defaultSemanticDelay = 200 * time.Millisecond
 //	{"accls": {"includePaths": ["include"], "defines": ["N=1024"], "cc": "gcc"}}
 //
 // (the keys may also be given at the top level). initializationOptions also
-// take "semanticDelayMs": the debounce of the semantic run in milliseconds;
-// a negative value turns the semantic run off (only directive-level results;
+// take "semanticDelayMs": the debounce of the semantic run in milliseconds
+// (the longest: after quick runs it is shorter, see adaptiveDelay); a
+// negative value turns the semantic run off (only directive-level results;
 // the transcript tests use it to stay deterministic).
 type settings struct {
 	IncludePaths []string `json:"includePaths"`

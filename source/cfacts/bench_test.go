@@ -3,6 +3,7 @@ package cfacts
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,7 +25,9 @@ func benchParse(b *testing.B, text []byte) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if _, err := p.Parse(ctx, "bench.c", text, f); err != nil {
+		// parseFull: Parse would see the same text again and return f
+		// (incremental.go).
+		if _, err := p.parseFull(ctx, "bench.c", text, f); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -81,3 +84,41 @@ func BenchmarkParse10kWhole(b *testing.B) {
 	defer func() { noPruneForTest = false }()
 	benchParse(b, testgen.Program(10_000, 400))
 }
+
+// benchEdit parses text after an edit inside a function body in its middle
+// (an assignment inserted after a ';', then removed: the edits of a user
+// typing a statement), each time with the previous File: the incremental
+// parse (incremental.go).
+func benchEdit(b *testing.B, text []byte) {
+	p := sharedParser(b)
+	ctx := context.Background()
+	f, err := p.Parse(ctx, "bench.c", text, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mid := len(text) / 2
+	for text[mid] != ';' {
+		mid++
+	}
+	mid++
+	edited := slices.Concat(text[:mid], []byte(" n = n + 1;"), text[mid:])
+	inc0 := incrementalStats.incremental.Load()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := text
+		if i%2 == 0 {
+			t = edited
+		}
+		if f, err = p.Parse(ctx, "bench.c", t, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if n := incrementalStats.incremental.Load() - inc0; n != int64(b.N) {
+		b.Fatalf("%d of %d parses were incremental", n, b.N)
+	}
+}
+
+func BenchmarkParseEdit10k(b *testing.B) { benchEdit(b, testgen.Program(10_000, 400)) }
+func BenchmarkParseEdit50k(b *testing.B) { benchEdit(b, testgen.Program(50_000, 2000)) }

@@ -106,6 +106,25 @@
 // emptied. A comment left open at the end makes the functions after it stale
 // rather than gone. `#if 0` groups are skipped.
 //
+// # Incremental parse
+//
+// Parse with prev, when the edit from prev's text lies inside one function
+// body, re-parses that function alone (incremental.go): cc/v4 gets the text
+// before the function with the other bodies and the blank lines removed
+// (cc/v4 spends ~10 µs on each blank line), the function, and the
+// preprocessor lines after it; the File is prev's, with the functions and
+// globals before the function shared, those after it shifted copies, and
+// the function new. Error recovery inside that function works as in a full
+// parse (the same earliest error, the same repairs). Everything else is a
+// full parse: an edit at file scope, on a preprocessor line or on a brace
+// that ends a function, a prev that needed stubs or repairs outside that
+// function, an error elsewhere. TestIncrementalSame (random edits of every
+// test program) and TestIncrementalCases check that the result is the full
+// parse's. An edit inside a function of the 10k-line benchmark file costs
+// ~27 ms instead of ~190 ms for the full parse, 86 ms instead of ~790 ms at
+// 50k lines (BenchmarkParseEdit10k/50k, BenchmarkParse10k/50k; 2-core
+// machine).
+//
 // # Conventions of the model
 //
 //   - Parentheses have no node: the inner expression's span covers them.

@@ -18,6 +18,8 @@ type File struct {
 	// Notes are things the front end tells the user once (a missing header
 	// replaced by a stub, a function whose body could not be parsed).
 	Notes []Note
+
+	inc *incBase // for the next incremental parse; nil when it cannot be one
 }
 
 // Note is a message of the front end about the document as a whole or one place.

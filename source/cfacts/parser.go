@@ -1,6 +1,7 @@
 package cfacts
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -65,11 +66,29 @@ func (p *Parser) environment() *env {
 //
 // Parse fails only when ctx is done. Everything else is in the File: syntax
 // errors are recovered from (see recover.go), missing headers and a missing
-// C compiler become Notes. The result never shares mutable state with prev.
+// C compiler become Notes. Nothing in a File changes once Parse has returned
+// it; the result may share with prev what did not change (an edit inside
+// one function keeps the functions before it, see incremental.go).
 func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File) (*File, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	f, why, err := p.parseIncremental(ctx, path, text, prev)
+	if f != nil || err != nil {
+		if f != nil {
+			incrementalStats.incremental.Add(1)
+		}
+		return f, err
+	}
+	incrementalStats.full.Add(1)
+	if fullParseWhy != nil {
+		fullParseWhy(why)
+	}
+	return p.parseFull(ctx, path, text, prev)
+}
+
+// parseFull is Parse without the incremental shortcut (incremental.go).
+func (p *Parser) parseFull(ctx context.Context, path string, text []byte, prev *File) (*File, error) {
 	st := &state{
 		p:       p,
 		e:       p.environment(),
@@ -98,6 +117,7 @@ func (p *Parser) Parse(ctx context.Context, path string, text []byte, prev *File
 		return nil, err
 	}
 	f := convert(st, ast, prev)
+	f.inc = st.incrementalBase(f)
 	return f, nil
 }
 
@@ -143,6 +163,8 @@ type state struct {
 	heur    bool          // the braces did not balance: items use the heuristics
 
 	prevFuncs map[string]bool // the functions the previous File defines
+	attempts  int             // cc/v4 parses made
+	prepared  []byte          // work before error recovery (incremental.go)
 }
 
 // droppedFunc is a function definition that error recovery removed whole
@@ -179,6 +201,7 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 	if err := st.loadPrelude(ctx); err != nil {
 		return nil, err
 	}
+	st.prepared = bytes.Clone(st.work)
 	var last []docError
 	for round := 0; round < maxRounds; round++ {
 		if err := ctx.Err(); err != nil {
@@ -320,6 +343,7 @@ var errPanic = errors.New("cc/v4 panicked")
 
 // attempt is one parse of st.work.
 func (st *state) attempt() (ast *cc.AST, err error) {
+	st.attempts++
 	defer func() {
 		if r := recover(); r != nil {
 			ast, err = nil, fmt.Errorf("%w: %v", errPanic, r)

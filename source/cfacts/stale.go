@@ -13,6 +13,13 @@ type copier struct {
 	fn     *Func
 	vars   map[*Var]*Var
 	byName func(name string) *Var // a current global or parameter by name
+	// globals maps the previous File's globals to the current ones
+	// (incremental parse); nil otherwise.
+	globals map[*Var]*Var
+	// shiftUnknown: a variable that is neither the function's nor a
+	// global (an undeclared name, which cc/v4 declares where it is first
+	// used) is copied and shifted with the function (incremental parse).
+	shiftUnknown bool
 }
 
 // copyBodyWith copies the body of pf for f, shifted by delta bytes; globals
@@ -96,11 +103,20 @@ func (cp *copier) ref(v *Var) *Var {
 	if nv := cp.vars[v]; nv != nil {
 		return nv
 	}
+	if nv := cp.globals[v]; nv != nil {
+		return nv
+	}
 	if v.Storage == StorageGlobal || v.Storage == StorageParam {
 		if nv := cp.byName(v.Name); nv != nil {
 			cp.vars[v] = nv
 			return nv
 		}
+	}
+	if cp.shiftUnknown && !v.FromHeader && (v.Span != (acc.Span{}) || v.NameSpan != (acc.Span{})) {
+		nv := *v
+		nv.NameSpan, nv.Span = cp.span(v.NameSpan), cp.span(v.Span)
+		cp.vars[v] = &nv
+		return &nv
 	}
 	return v
 }

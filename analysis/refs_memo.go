@@ -1,0 +1,36 @@
+package analysis
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/accls/accls/source/cfacts"
+)
+
+// refsMemo remembers CollectRefs of the statements of a model's regions: the
+// checks ask for those of one compute construct once per variable and once
+// per check (a third of CheckSemantics on a 10k-line file). A model serves
+// concurrent requests (hover, inlay hints), hence the lock.
+type refsMemo struct {
+	mu sync.Mutex
+	m  map[*cfacts.Stmt][]*Ref
+}
+
+// collectRefs is CollectRefs(s), computed once per model. The slice is
+// shared: callers must not modify it (appending is fine: it is clipped).
+func (m *Model) collectRefs(s *cfacts.Stmt) []*Ref {
+	if m == nil || m.refs == nil {
+		return CollectRefs(s)
+	}
+	m.refs.mu.Lock()
+	defer m.refs.mu.Unlock()
+	refs, ok := m.refs.m[s]
+	if !ok {
+		if m.refs.m == nil {
+			m.refs.m = map[*cfacts.Stmt][]*Ref{}
+		}
+		refs = slices.Clip(CollectRefs(s))
+		m.refs.m[s] = refs
+	}
+	return refs
+}
