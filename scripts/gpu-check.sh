@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The GPU check, for a machine with NVIDIA's OpenCL driver (the device
+# tool's H100/H200 machines; DESIGN.md §4): the execution corpus on the GPU
+# (each program's output must equal the plain C build's), then bench/device.sh
+# (the benchmark tables, GPU and PoCL).
+#
+# Here, first (needs go, cc and the OpenCL headers):
+#   bash scripts/gpu-check.sh --prepare     builds bin/ (git-ignored): accls, the
+#                                           compiler's test binary, bench/device.sh's
+#                                           binaries; downloads the OpenCL ICD loader
+#                                           and headers into .gpu/ (apt-get download)
+# Then on the GPU machine (device tool, carry ["bin", ".gpu"]):
+#   OUT=DIR bash scripts/gpu-check.sh [exec|bench]...   (default: both)
+# Results: $OUT/exec-gpu.txt, $OUT/bench-gpu.txt.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+if [ "${1:-}" = "--prepare" ]; then
+	set -e
+	sh bench/device.sh --prepare
+	go test -c -o bin/compiler.test ./compiler
+	mkdir -p .gpu
+	(cd .gpu && apt-get download ocl-icd-libopencl1 ocl-icd-opencl-dev opencl-c-headers opencl-headers >/dev/null 2>&1)
+	exit 0
+fi
+out=${OUT:-$root/out/gpu}
+mkdir -p "$out"
+steps=${*:-exec bench}
+# The OpenCL ICD loader and headers (the generated programs are C that
+# includes CL/cl.h and links -lOpenCL), and NVIDIA's ICD entry.
+if [ ! -e /usr/include/CL/cl.h ] || ! ldconfig -p | grep -q 'libOpenCL.so '; then
+	for f in .gpu/*.deb; do dpkg -x "$f" /; done
+	ldconfig
+fi
+mkdir -p /etc/OpenCL/vendors
+if [ ! -e /etc/OpenCL/vendors/nvidia.icd ]; then
+	lib=$(ls /usr/lib/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 2>/dev/null | head -1)
+	echo "${lib:-/usr/lib/libnvidia-opencl.so.1}" >/etc/OpenCL/vendors/nvidia.icd
+fi
+bin/accls devices | tee "$out/devices.txt"
+for step in $steps; do
+	case $step in
+	exec)
+		# 8 programs at a time on the 16 cores; the device serializes them.
+		(cd compiler && ACCLS_EXEC_BIN="$root/bin/accls" ACCLS_EXEC_DEVICE=gpu ACCLS_REQUIRE_OPENCL=1 \
+			ACCLS_EXEC_JOBS=8 "$root/bin/compiler.test" -test.run 'TestExec$' -test.v -test.count=1) >"$out/exec-gpu.txt" 2>&1
+		echo "exec on the GPU: exit $?; $(grep -c -- '--- PASS: TestExec/' "$out/exec-gpu.txt") passed, $(grep -c -- '--- FAIL: TestExec/' "$out/exec-gpu.txt") failed"
+		grep -- '--- FAIL' "$out/exec-gpu.txt"
+		;;
+	bench)
+		sh bench/device.sh >"$out/bench-gpu.txt" 2>&1
+		echo "bench: exit $?"
+		;;
+	esac
+done
