@@ -70,6 +70,7 @@ if command -v cc >/dev/null; then
 	tm "cc -c runtime" cc -O2 -c -I /tmp/g1 /tmp/g1/accrt.c -o /tmp/g1/accrt.o
 fi
 for dev in cpu gpu; do
-	tm "first run on $dev (empty kernel caches)" env POCL_CACHE_DIR=$(mktemp -d) CUDA_CACHE_DISABLE=1 ACCLS_DEVICE=$dev ACCLS_PROFILE=/tmp/prof.$dev ./gen1k >/dev/null
+	# (the program's output is dropped inside: tm's own line must show)
+	tm "first run on $dev (empty kernel caches)" sh -c "POCL_CACHE_DIR=$(mktemp -d) CUDA_CACHE_DISABLE=1 ACCLS_DEVICE=$dev ACCLS_PROFILE=/tmp/prof.$dev ./gen1k >/dev/null"
 	grep "program builds" /tmp/prof.$dev
 done
