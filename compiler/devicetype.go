@@ -153,19 +153,7 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 	}
 	if len(con.DeviceTypes) == 0 && star != nil {
 		// only device_type(*): it applies to every device
-		l := launch(star, "")
-		if l.NumGangs != "" {
-			con.NumGangs = l.NumGangs
-		}
-		if l.NumWorkers != "" {
-			con.NumWorkers = l.NumWorkers
-		}
-		if l.VectorLength != "" {
-			con.VectorLength = l.VectorLength
-		}
-		if l.Async != nil {
-			con.Async = l.Async
-		}
+		launch(star, "").applyTo(con)
 		return
 	}
 	if star != nil {
@@ -236,18 +224,7 @@ func (h *hgen) launches(con *Construct, ind, loc string) {
 			h.w(ind, "} else { /* device_type(%s) */", l.Names)
 		}
 		con.NumGangs, con.NumWorkers, con.VectorLength, con.Async = ng, nw, vl, async
-		if l.NumGangs != "" {
-			con.NumGangs = l.NumGangs
-		}
-		if l.NumWorkers != "" {
-			con.NumWorkers = l.NumWorkers
-		}
-		if l.VectorLength != "" {
-			con.VectorLength = l.VectorLength
-		}
-		if l.Async != nil {
-			con.Async = l.Async
-		}
+		l.applyTo(con)
 		for _, k := range con.Kernels {
 			h.kernel(k, ind+"\t", loc)
 		}
@@ -277,5 +254,21 @@ func dumpDeviceTypes(b *strings.Builder, con *Construct, ind string) {
 			fmt.Fprintf(b, " async(%s)", *l.Async)
 		}
 		b.WriteString("\n")
+	}
+}
+
+// applyTo sets the construct's launch values that the section gives.
+func (l *DeviceTypeLaunch) applyTo(con *Construct) {
+	if l.NumGangs != "" {
+		con.NumGangs = l.NumGangs
+	}
+	if l.NumWorkers != "" {
+		con.NumWorkers = l.NumWorkers
+	}
+	if l.VectorLength != "" {
+		con.VectorLength = l.VectorLength
+	}
+	if l.Async != nil {
+		con.Async = l.Async
 	}
 }
