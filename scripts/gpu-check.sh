@@ -44,7 +44,7 @@ for step in $steps; do
 		# 8 programs at a time on the 16 cores; the device serializes them.
 		(cd compiler && ACCLS_EXEC_BIN="$root/bin/accls" ACCLS_EXEC_DEVICE=gpu ACCLS_REQUIRE_OPENCL=1 \
 			ACCLS_EXEC_JOBS=8 "$root/bin/compiler.test" -test.run 'TestExec$' -test.v -test.count=1) >"$out/exec-gpu.txt" 2>&1
-		echo "exec on the GPU: exit $?; $(grep -c -- '--- PASS: TestExec/' "$out/exec-gpu.txt") passed, $(grep -c -- '--- FAIL: TestExec/' "$out/exec-gpu.txt") failed"
+		echo "exec on the GPU: exit $?; $(grep -c -- '--- PASS: TestExec/prog/' "$out/exec-gpu.txt") passed, $(grep -c -- '--- FAIL: TestExec/prog/' "$out/exec-gpu.txt") failed"
 		grep -- '--- FAIL' "$out/exec-gpu.txt"
 		;;
 	bench)
