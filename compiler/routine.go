@@ -334,7 +334,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		return name + "()", true
 	}
 	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}) {
-		g.fail(e.Span, "call of '%s', whose loop reductions combine across the work-items of a gang (barriers), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
+		g.fail(e.Span, "call of '%s', which synchronizes the work-items of a gang (barriers: loop reductions, or code that one work-item runs next to partitioned loops), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
 		return name + "()", true
 	}
 	var args []string
@@ -471,6 +471,9 @@ func (g *kgen) pointerSpace(a *cfacts.Expr) string {
 // code redundantly ("" when every work-item runs its own). capture is set
 // when that is not possible (the captured value would reach one work-item).
 func (g *kgen) atomicGuard(sp acc.Span) (cond string, redundant bool) {
+	if g.single {
+		return "", false // inside code that one work-item runs (redundant.go)
+	}
 	around, red := g.callPlace(sp)
 	if g.rt != nil {
 		bits := (analysis.LevelWorker | analysis.LevelVector) &^ around
@@ -664,6 +667,9 @@ func (g *kgen) routine() error {
 	g.indent++
 	g.line(0, "const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;")
 	g.line(0, "const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;")
+	if g.c.routineNeedsSync(fm) {
+		g.sync = newSyncState(true) // every work-item of the gang makes the call (routineBarriers)
+	}
 	for _, s := range fn.Body.List {
 		g.stmt(s)
 	}
@@ -743,7 +749,7 @@ func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis
 		return false
 	}
 	seen[fm] = true
-	found := false
+	found := c.routineNeedsSync(fm) // redundant.go
 	var walk func(rs []*analysis.Region)
 	walk = func(rs []*analysis.Region) {
 		for _, r := range rs {
@@ -781,6 +787,11 @@ func (l *lowering) routineScratch(k *Kernel) {
 	if !need && !l.redundantCapture(k) {
 		return
 	}
+	addScratchParam(k)
+}
+
+// addScratchParam gives kernel k the __local scratch parameter (last).
+func addScratchParam(k *Kernel) {
 	idx := 0
 	if n := len(k.Params); n > 0 {
 		last := k.Params[n-1]
