@@ -131,6 +131,17 @@ func (s *syncState) merge(o *syncState) {
 	s.lanes.add(o.lanes)
 }
 
+// dropShared forgets the gang-shared (__local) arrays: a barrier on local
+// memory ordered their accesses.
+func (s *syncState) dropShared(shared map[*cfacts.Var]string) {
+	for v := range shared {
+		delete(s.single.reads, v)
+		delete(s.single.writes, v)
+		delete(s.lanes.reads, v)
+		delete(s.lanes.writes, v)
+	}
+}
+
 func (s *syncState) clear() {
 	s.single, s.lanes = newAccess(), newAccess()
 }
@@ -509,6 +520,10 @@ func (g *kgen) redundantStmt(s *cfacts.Stmt) bool {
 	}
 	ef := g.effectsOf(s)
 	kind := g.kindOf(s, ef)
+	if lp := g.k.LoopOf[s]; lp != nil && lp.Shares && g.sync != nil {
+		// the loop starts with a barrier on __local memory
+		g.sync.dropShared(g.k.Shared)
+	}
 	if g.syncDone == s {
 		g.syncDone = nil
 	} else if kind != kindMixed {
@@ -526,10 +541,14 @@ func (g *kgen) redundantStmt(s *cfacts.Stmt) bool {
 		g.sync = nil
 		g.loop(lp)
 		g.sync = saved
+		if saved != nil && lp.barrier() {
+			// the loop ends with a barrier on __local memory
+			saved.dropShared(g.k.Shared)
+		}
 		return true
 	case kindSingle:
-		if red == 0 {
-			return false
+		if red == 0 || g.c.prog.atomics[s] != nil {
+			return false // atomics run once themselves (atomic.go)
 		}
 		if ef.escapes || ef.arrays || len(ef.private) > 0 && s.Kind != cfacts.StmtExpr && s.Kind != cfacts.StmtDecl {
 			return g.structured(s)
@@ -677,7 +696,18 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 		g.line(0, "}")
 		return
 	}
-	// Broadcast the private scalars it assigned.
+	// Broadcast the private scalars it assigned to the work-items that run
+	// deeper partitioned loops with them; inside a partitioned loop the
+	// others (workers around a vector loop) only repeat the guarded work.
+	around, _ := g.callPlace(s.Span)
+	if around&analysis.LevelVector != 0 || around&analysis.LevelWorker != 0 && g.redundantLevels(s)&analysis.LevelVector == 0 {
+		priv = nil
+	}
+	if len(priv) == 0 {
+		g.indent--
+		g.line(0, "}")
+		return
+	}
 	sort.Slice(priv, func(i, j int) bool { return priv[i].NameSpan.Start < priv[j].NameSpan.Start })
 	if g.rt != nil || g.sync == nil || !g.sync.can {
 		g.indent--

@@ -37,12 +37,15 @@ import (
 //     routines of its level or below. A loop that calls a vector routine
 //     does not take the vector level itself (the lanes are the routine's).
 //   - Like inline code, a routine called where the vector lanes (or the
-//     workers) of a gang run the code redundantly runs in each of them:
-//     its plain writes are repeated with the same values and its atomics
-//     run once (the _accls_ctx red levels), but a plain read-modify-write
-//     of device memory (a[i] += 1) is repeated too, as it is in inline
-//     gang-redundant code; there is no barrier between a routine's vector
-//     loop and the code after it.
+//     workers) of a gang run the code redundantly runs in each of them, and
+//     its statements that write device memory (and its atomics) run on one
+//     of them (the _accls_ctx red levels; redundant.go). A seq routine that
+//     writes memory is called by one work-item of redundant code. A routine
+//     with such writes next to partitioned loops places barriers between
+//     them, so it must be called where every work-item of the gang makes
+//     the call (routineBarriers), and its private scalars are not handed
+//     to the other lanes: a statement that writes memory and assigns one is
+//     an error there.
 //   - Worker and vector loop reductions in a routine combine in the calling
 //     kernel's __local scratch (passed in _accls_ctx) with barriers, and
 //     every work-item gets the result: such a loop may not be nested in
