@@ -754,8 +754,13 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 // that barriers can go between the statements of its body; it returns the
 // sync state of the body (nil when the body needs none).
 func (g *kgen) workerSync(lp *Loop) *syncState {
-	if g.rt != nil || g.k.Serial || lp.Levels&analysis.LevelWorker == 0 || lp.Levels&analysis.LevelVector != 0 {
+	if g.k.Serial || lp.Levels&analysis.LevelWorker == 0 || lp.Levels&analysis.LevelVector != 0 {
 		return nil
+	}
+	if g.rt != nil {
+		// a worker loop of a routine: its workers need not all run it
+		// uniformly; a needed barrier is an error
+		return newSyncState(false)
 	}
 	if g.kernelRedundant()&analysis.LevelVector == 0 {
 		return nil
