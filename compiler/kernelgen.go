@@ -846,6 +846,9 @@ func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string) {
 // every work-item must run.
 func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 	if !g.hasBarrier(s) {
+		if g.workerBroadcast(s, on) {
+			return
+		}
 		defer g.syncItem(s)()
 		if s.Kind == cfacts.StmtDecl {
 			// keep the declaration visible; guard its initialization

@@ -32,7 +32,8 @@ import (
 //   - When a guarded statement also assigns private scalars (x = a[i]++,
 //     int s = f(p)), the work-item that ran it hands their values to the
 //     others through the kernel's __local scratch (_accls_scratch) between
-//     two barriers.
+//     two barriers; in worker-single code (a statement of a worker loop's
+//     body) one value per worker, in the worker's slot of the scratch.
 //   - Barriers order the single work-item's accesses and the other
 //     work-items' (partitioned loops, redundant reads): a syncState records
 //     which variables of device memory each side accessed since the last
@@ -716,7 +717,7 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 		for _, v := range priv {
 			names = append(names, "'"+v.Name+"'")
 		}
-		g.fail(s.Span, "this statement writes device memory and assigns %s, and the workers or vector lanes of a gang run it redundantly: one work-item runs it and the value goes to the others through __local memory, which needs every work-item of the gang here (gang-redundant code of a kernel): not supported in worker-single code or routines yet", strings.Join(names, ", "))
+		g.fail(s.Span, "this statement writes device memory and assigns %s, and the workers or vector lanes of a gang run it redundantly: one work-item runs it and the value goes to the others through __local memory, which needs every work-item of the gang here (gang-redundant code of a kernel, or one value in a statement of a worker loop's body): not supported here by the compiler yet", strings.Join(names, ", "))
 		return
 	}
 	g.needScratch = true
@@ -826,5 +827,93 @@ func needScratchParam(k *Kernel) bool {
 		}
 	}
 	addScratchParam(k)
+	return true
+}
+
+// workerBroadcast writes a statement of a uniform worker loop's body that
+// writes device memory and assigns one private scalar (x = c[j]++, int b =
+// next[j]++): the worker's lane 0 runs it and stores the value in the
+// worker's slot of the __local scratch, every work-item of the group
+// passes the barrier (outside the loop's `if (on)`), and the lanes of the
+// worker read the value. It reports whether it wrote s.
+func (g *kgen) workerBroadcast(s *cfacts.Stmt, on string) bool {
+	st := g.sync
+	if st == nil || !st.can || g.single || g.rt != nil || s.Kind != cfacts.StmtExpr && s.Kind != cfacts.StmtDecl {
+		return false
+	}
+	if g.c.prog.atomics[s] != nil {
+		return false
+	}
+	ef := g.effectsOf(s)
+	if g.kindOf(s, ef) != kindSingle || ef.escapes || ef.arrays {
+		return false
+	}
+	around, _ := g.callPlace(s.Span)
+	if around&analysis.LevelWorker == 0 || around&analysis.LevelVector != 0 || g.redundantLevels(s)&analysis.LevelVector == 0 {
+		return false
+	}
+	priv := ef.private
+	if s.Kind == cfacts.StmtDecl {
+		for _, v := range s.Decls {
+			if v.Init != nil {
+				priv = append(priv, v)
+			}
+		}
+	}
+	if len(priv) != 1 {
+		return false // none: a plain guard; several: an error (one slot per worker)
+	}
+	v := priv[0]
+	t, err := scalarCL(v.Type)
+	if err != nil || v.Type.Kind == cfacts.TypeArray {
+		return false
+	}
+	if t == "double" {
+		g.em.fp64 = true
+	}
+	g.syncBefore(s, kindSingle, ef.acc)
+	ln := g.srcLine(s.Span.Start)
+	if s.Kind == cfacts.StmtDecl {
+		for _, d := range s.Decls {
+			if _, ok := g.k.Shared[d]; ok {
+				continue
+			}
+			text, err := g.decl(d, clName(d.Name))
+			if err != nil {
+				g.fail(d.NameSpan, "'%s': %v", d.Name, err)
+				continue
+			}
+			g.scopes[len(g.scopes)-1][d] = clName(d.Name)
+			g.line(g.srcLine(d.NameSpan.Start), "%s;", text)
+		}
+	}
+	name, err := g.spell(v)
+	if err != nil {
+		g.fail(v.NameSpan, "%v", err)
+		return true
+	}
+	slot := fmt.Sprintf("((__local %s *)%s)[_worker * _vlen]", t, routineScratchName)
+	g.line(0, "if (%s && %s) { /* one lane of the worker runs this code */", on, g.singleGuard(s))
+	g.indent++
+	g.single = true
+	if s.Kind == cfacts.StmtDecl {
+		for _, d := range s.Decls {
+			if d.Init != nil {
+				g.line(g.srcLine(d.NameSpan.Start), "%s = %s;", clName(d.Name), g.expr(d.Init, precAssign))
+			}
+		}
+	} else {
+		g.line(ln, "%s;", g.expr(s.Expr, precComma))
+	}
+	g.single = false
+	g.line(0, "%s = %s; /* for the other lanes of the worker */", slot, name)
+	g.indent--
+	g.line(0, "}")
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* the value (and the writes) reach the other lanes */")
+	g.line(0, "if (%s)", on)
+	g.line(ln, "\t%s = %s;", name, slot)
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* the scratch can be used again */")
+	st.clear()
+	g.needScratch = true
 	return true
 }

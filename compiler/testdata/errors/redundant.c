@@ -1,5 +1,5 @@
-/* redundant code the compiler rejects: a value computed by a statement
- * with a side effect in worker-single code (no broadcast there), a barrier
+/* redundant code the compiler rejects: two values computed by a statement
+ * with a side effect in worker-single code (one broadcast slot), a barrier
  * that worker-single code nested in control flow would need, a routine
  * that synchronizes the lanes called inside a worker loop, and a header
  * with a side effect around a partitioned loop */
@@ -19,11 +19,11 @@ int main(void)
 	for (int i = 0; i < 8; i++) {
 #pragma acc loop worker
 		for (int j = 0; j < 8; j++) {
-			int base;
-			base = next[j]++;
+			int base, two;
+			base = next[j]++, two = next[j]++;
 #pragma acc loop vector
 			for (int k = 0; k < 8; k++)
-				a[j][k] = base + k;
+				a[j][k] = base + two + k;
 		}
 	}
 #pragma acc parallel loop gang num_workers(2) vector_length(32) copy(a, c)
