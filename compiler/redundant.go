@@ -52,7 +52,7 @@ import (
 //     worker loop whose worker-single code needs barriers runs a uniform
 //     number of rounds (Loop.Uniform) and the barriers go between the
 //     statements of its body. A routine whose code needs barriers must be
-//     called where every work-item makes the call (routineBarriers). Where
+//     called where every work-item makes the call (routineSyncs). Where
 //     a needed barrier cannot be placed (worker-single code nested in
 //     control flow inside a worker loop) the compiler reports an error.
 
@@ -780,7 +780,8 @@ func (g *kgen) workerSync(lp *Loop) *syncState {
 		side = side || ef.side && !ef.lanes || ef.side && ef.lanes && g.k.LoopOf[x] == nil
 		lanes = lanes || ef.lanes
 	}
-	if !side || !lanes {
+	if !side || !lanes || escapes(body) {
+		// nothing to order, or a continue would skip the barriers
 		return newSyncState(false)
 	}
 	lp.Uniform = true
@@ -916,4 +917,12 @@ func (g *kgen) workerBroadcast(s *cfacts.Stmt, on string) bool {
 	st.clear()
 	g.needScratch = true
 	return true
+}
+
+// routineSyncs reports whether routine fm, or a routine it calls, has
+// barriers: loop reductions, or redundant code next to partitioned loops
+// (routineNeedsSync). Such routines are called where every work-item of
+// the gang makes the call.
+func (c *compilation) routineSyncs(fm *analysis.FuncModel) bool {
+	return c.routineBarriers(fm, map[*analysis.FuncModel]bool{}, true)
 }

@@ -43,7 +43,7 @@ import (
 //     writes memory is called by one work-item of redundant code. A routine
 //     with such writes next to partitioned loops places barriers between
 //     them, so it must be called where every work-item of the gang makes
-//     the call (routineBarriers), and its private scalars are not handed
+//     the call (routineSyncs), and its private scalars are not handed
 //     to the other lanes: a statement that writes memory and assigns one is
 //     an error there.
 //   - Worker and vector loop reductions in a routine combine in the calling
@@ -336,7 +336,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		g.fail(e.Span, "call of '%s', a 'routine %s', from '%s', a 'routine %s': a routine may call routines of its own level or below only", name, routineLevelName(fm.Level), g.rt.fm.Func.Name, routineLevelName(g.rt.level))
 		return name + "()", true
 	}
-	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}) {
+	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineSyncs(fm) {
 		g.fail(e.Span, "call of '%s', which synchronizes the work-items of a gang (barriers: loop reductions, or code that one work-item runs next to partitioned loops), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
 		return name + "()", true
 	}
@@ -671,7 +671,7 @@ func (g *kgen) routine() error {
 	g.line(0, "const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;")
 	g.line(0, "const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;")
 	if g.c.routineNeedsSync(fm) {
-		g.sync = newSyncState(true) // every work-item of the gang makes the call (routineBarriers)
+		g.sync = newSyncState(true) // every work-item of the gang makes the call (routineSyncs)
 	}
 	for _, s := range fn.Body.List {
 		g.stmt(s)
@@ -746,13 +746,14 @@ func (g *kgen) routineReductions(l *lowering) error {
 }
 
 // routineBarriers reports whether routine fm, or a routine it calls,
-// combines a loop reduction across work-items (barriers).
-func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) bool {
+// combines a loop reduction across work-items (barriers; withSync: also
+// those of redundant code next to partitioned loops, routineNeedsSync).
+func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool, withSync bool) bool {
 	if seen[fm] || fm.Func.Body == nil {
 		return false
 	}
 	seen[fm] = true
-	found := c.routineNeedsSync(fm) // redundant.go
+	found := withSync && c.routineNeedsSync(fm) // redundant.go
 	var walk func(rs []*analysis.Region)
 	walk = func(rs []*analysis.Region) {
 		for _, r := range rs {
@@ -766,7 +767,7 @@ func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis
 	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
 		if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
 			if callee := c.routineOf(e.Name); callee != nil {
-				found = c.routineBarriers(callee, seen)
+				found = c.routineBarriers(callee, seen, withSync)
 			}
 		}
 	})
@@ -782,7 +783,7 @@ func (l *lowering) routineScratch(k *Kernel) {
 		walkAllExprs(s, func(e *cfacts.Expr) {
 			if !need && e.Kind == cfacts.ExprCall && e.Name != "" {
 				if fm := l.c.routineOf(e.Name); fm != nil {
-					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{})
+					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}, false)
 				}
 			}
 		})
