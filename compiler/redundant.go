@@ -39,19 +39,22 @@ import (
 //     which variables of device memory each side accessed since the last
 //     barrier, and `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)` goes
 //     before a statement whose accesses conflict with the other side's
-//     (write/read, read/write, write/write on the same variable; pointers
-//     may alias anything), and before two partitioned loops that conflict.
-//     Variables are compared by name only, so the barriers are conservative;
-//     code without guarded statements and without conflicting partitioned
-//     loops gets none. Across the iterations of a gang loop nothing is
+//     (write/read, read/write, write/write on the same variable), and
+//     between two partitioned loops that conflict. The construct's
+//     variables are distinct data (its data clauses name them, as restrict
+//     pointers would); pointers that device code computes (local pointers,
+//     a routine's parameters) may point anywhere. Variables are compared as
+//     wholes, so the barriers are conservative; code without guarded
+//     statements and without conflicting partitioned loops gets none. A
+//     store that no other work-item reads gets a guard and no barrier. Across the iterations of a gang loop nothing is
 //     synchronized (different gangs run them); across those of a plain loop
 //     around partitioned loops the whole body's accesses count as pending at
 //     its top.
 //   - Barriers need every work-item of the group: gang-redundant code in a
 //     kernel is reached by all of them (its control flow is uniform); a
 //     worker loop whose worker-single code needs barriers runs a uniform
-//     number of rounds (Loop.Uniform) and the barriers go between the
-//     statements of its body. A routine whose code needs barriers must be
+//     number of rounds (Loop.Uniform; workerSync decides by a dry run over
+//     the statements of its body) and the barriers go between them. A routine whose code needs barriers must be
 //     called where every work-item makes the call (routineSyncs). Where
 //     a needed barrier cannot be placed (worker-single code nested in
 //     control flow inside a worker loop) the compiler reports an error.
@@ -86,11 +89,16 @@ func (a access) clone() access {
 	return c
 }
 
-// mayAlias reports whether two variables may name the same memory: the
-// same variable, or one of them a pointer.
+// anyMemory stands for memory reached through a pointer that device code
+// computes (a local pointer, a routine's pointer parameter): it may be any
+// variable's.
+var anyMemory = &cfacts.Var{Name: "(any memory)"}
+
+// mayAlias reports whether two accessed variables may name the same
+// memory. The variables of a construct are distinct data (its data
+// clauses name them, like restrict pointers); anyMemory may be any.
 func mayAlias(u, v *cfacts.Var) bool {
-	isPtr := func(x *cfacts.Var) bool { return x.Type != nil && x.Type.Kind == cfacts.TypePointer }
-	return u == v || isPtr(u) || isPtr(v)
+	return u == v || u == anyMemory || v == anyMemory
 }
 
 func meets(x, y map[*cfacts.Var]bool) bool {
@@ -159,24 +167,26 @@ const (
 
 // ---- analysis of statements ----
 
-// isMemVar reports whether variable v names memory that other work-items
-// see: device arrays and scalars, gang-shared arrays, and any pointer.
-func (g *kgen) isMemVar(v *cfacts.Var) bool {
+// memKey is the key of the memory that variable v names when other
+// work-items see it (nil when it is private): the variable itself for the
+// construct's device arrays and scalars and gang-shared arrays, anyMemory
+// for other pointers.
+func (g *kgen) memKey(v *cfacts.Var) *cfacts.Var {
 	if v == nil {
-		return false
-	}
-	if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
-		return true
+		return nil
 	}
 	if _, ok := g.k.Shared[v]; ok {
-		return true
+		return v
 	}
 	for _, cv := range g.k.Vars {
 		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
-			return true
+			return v
 		}
 	}
-	return false
+	if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
+		return anyMemory
+	}
+	return nil
 }
 
 // lvalueRoot is the variable at the root of an lvalue (a, a[i][j], *p, p->x).
@@ -235,11 +245,6 @@ func (g *kgen) walkEffects(root, s *cfacts.Stmt, ef *effects, seenPriv map[*cfac
 		if g.c.prog.atomics[st] != nil {
 			ef.side = true
 		}
-		for _, v := range st.Decls {
-			if v.Init != nil {
-				g.exprEffects(root, v.Init, ef, seenPriv)
-			}
-		}
 		cfacts.StmtExprs(st, func(e *cfacts.Expr) {
 			g.exprEffects(root, e, ef, seenPriv)
 		})
@@ -251,8 +256,8 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 	cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
 		switch x.Kind {
 		case cfacts.ExprIdent:
-			if g.isMemVar(x.Var) {
-				ef.acc.reads[x.Var] = true
+			if m := g.memKey(x.Var); m != nil {
+				ef.acc.reads[m] = true
 			}
 		case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
 			v := lvalueRoot(x.X)
@@ -262,7 +267,11 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 			}
 			if g.atomicSpace(x.X) != "" {
 				ef.side = true
-				ef.acc.writes[v] = true
+				if m := g.memKey(v); m != nil {
+					ef.acc.writes[m] = true
+				} else {
+					ef.acc.writes[anyMemory] = true
+				}
 				break
 			}
 			if declaredIn(v, root) || seenPriv[v] {
@@ -285,8 +294,8 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 			if g.c.routineWrites(fm, map[*analysis.FuncModel]bool{}) {
 				ef.side = true
 				for _, a := range x.Args {
-					if v := lvalueRoot(pointerBase(a)); v != nil && g.isMemVar(v) {
-						ef.acc.writes[v] = true
+					if m := g.memKey(lvalueRoot(pointerBase(a))); m != nil {
+						ef.acc.writes[m] = true
 					}
 				}
 			}
@@ -401,25 +410,35 @@ func (c *compilation) routineNeedsSync(fm *analysis.FuncModel) bool {
 		return false
 	}
 	partitions, writes := len(loops) > 0, false
-	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
-		if inLoop(e) {
-			return
-		}
-		switch e.Kind {
-		case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
-			if v := lvalueRoot(e.X); v == nil || v.Type != nil && v.Type.Kind == cfacts.TypePointer && e.X.Kind != cfacts.ExprIdent {
-				writes = true
+	check := func(e *cfacts.Expr) {
+		cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+			if inLoop(x) {
+				return false
 			}
-		case cfacts.ExprCall:
-			if callee := c.routineOf(e.Name); callee != nil {
-				if routineLevelsBelow(callee.Level)&(analysis.LevelWorker|analysis.LevelVector) != 0 {
-					partitions = true
-				}
-				if c.routineWrites(callee, map[*analysis.FuncModel]bool{}) {
+			switch x.Kind {
+			case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
+				if v := lvalueRoot(x.X); v == nil || v.Type != nil && v.Type.Kind == cfacts.TypePointer && x.X.Kind != cfacts.ExprIdent {
 					writes = true
 				}
+			case cfacts.ExprCall:
+				if callee := c.routineOf(x.Name); callee != nil {
+					if routineLevelsBelow(callee.Level)&(analysis.LevelWorker|analysis.LevelVector) != 0 {
+						partitions = true
+					}
+					if c.routineWrites(callee, map[*analysis.FuncModel]bool{}) {
+						writes = true
+					}
+				}
 			}
+			return true
+		})
+	}
+	cfacts.Walk(fm.Func.Body, func(st *cfacts.Stmt) bool {
+		if c.prog.atomics[st] != nil {
+			return false // atomics run once and need no order in a routine
 		}
+		cfacts.StmtExprs(st, check)
+		return true
 	})
 	return partitions && writes
 }
@@ -460,6 +479,37 @@ func (g *kgen) kindOf(s *cfacts.Stmt, ef effects) stmtKind {
 	return kindPure
 }
 
+// needs reports whether code of kind k with accesses a must wait at a
+// barrier for what the other side did since the last one; withSingle is
+// set when the conflict involves the single work-item's code (the order
+// that the guards create) rather than only work-items that each run their
+// own part (partitioned loops, redundant reads).
+func (st *syncState) needs(k stmtKind, a access) (need, withSingle bool) {
+	switch k {
+	case kindSingle:
+		need = a.conflicts(st.lanes)
+		withSingle = need
+	default:
+		withSingle = a.conflicts(st.single)
+		need = withSingle || a.conflicts(st.lanes)
+	}
+	return need, withSingle
+}
+
+// record notes the accesses a of code of kind k.
+func (st *syncState) record(k stmtKind, a access) {
+	switch k {
+	case kindSingle:
+		st.single.add(a)
+	case kindLanes, kindPure:
+		// pure code reads on every work-item, the single one included
+		st.lanes.add(a)
+	case kindMixed:
+		st.single.add(a)
+		st.lanes.add(a)
+	}
+}
+
 // syncBefore places a barrier before code of kind k with accesses a when
 // it conflicts with what the other side did since the last barrier, and
 // records a.
@@ -468,18 +518,7 @@ func (g *kgen) syncBefore(s *cfacts.Stmt, k stmtKind, a access) {
 	if st == nil {
 		return
 	}
-	// withSingle: the conflict involves the single work-item's code (the
-	// order the guards create); otherwise it is between work-items that all
-	// run their own part (partitioned loops, redundant reads).
-	need, withSingle := false, false
-	switch k {
-	case kindSingle:
-		need = a.conflicts(st.lanes)
-		withSingle = need
-	case kindPure, kindLanes, kindMixed:
-		withSingle = a.conflicts(st.single)
-		need = withSingle || a.conflicts(st.lanes)
-	}
+	need, withSingle := st.needs(k, a)
 	if need && !st.can && !withSingle {
 		need = false // no barrier possible, and none needed for the guards
 	}
@@ -491,18 +530,7 @@ func (g *kgen) syncBefore(s *cfacts.Stmt, k stmtKind, a access) {
 		g.line(0, "%s", syncBarrier)
 		st.clear()
 	}
-	switch k {
-	case kindSingle:
-		st.single.add(a)
-	case kindLanes:
-		st.lanes.add(a)
-	case kindPure:
-		// reads only: every work-item, the single one included
-		st.lanes.add(a)
-	case kindMixed:
-		st.single.add(a)
-		st.lanes.add(a)
-	}
+	st.record(k, a)
 }
 
 // redundantStmt writes statement s when it is redundant code that needs
@@ -770,17 +798,27 @@ func (g *kgen) workerSync(lp *Loop) *syncState {
 	if body == nil {
 		return nil
 	}
-	side, lanes := false, false
 	items := []*cfacts.Stmt{body}
 	if body.Kind == cfacts.StmtCompound {
 		items = body.List
 	}
+	// Would the statements of the body need a barrier or a broadcast? (The
+	// same classification as redundantStmt, without writing anything.)
+	sim := newSyncState(true)
+	need := false
 	for _, x := range items {
 		ef := g.effectsOf(x)
-		side = side || ef.side && !ef.lanes || ef.side && ef.lanes && g.k.LoopOf[x] == nil
-		lanes = lanes || ef.lanes
+		k := g.kindOf(x, ef)
+		if n, _ := sim.needs(k, ef.acc); n {
+			need = true
+			sim.clear()
+		}
+		sim.record(k, ef.acc)
+		if k == kindSingle && (len(ef.private) > 0 || x.Kind == cfacts.StmtDecl) {
+			need = true // perhaps a broadcast
+		}
 	}
-	if !side || !lanes || escapes(body) {
+	if !need || escapes(body) {
 		// nothing to order, or a continue would skip the barriers
 		return newSyncState(false)
 	}
