@@ -616,13 +616,15 @@ func (g *kgen) structured(s *cfacts.Stmt) bool {
 			before = g.sync.clone()
 		}
 		g.body(s.Then)
+		// After the if, what either branch (or neither) left pending; the
+		// state is changed in place (syncItem holds it).
 		if s.Else != nil {
 			g.line(0, "else")
-			if g.sync != nil {
-				after := g.sync
-				g.sync = before.clone()
+			if st := g.sync; st != nil {
+				then := st.clone()
+				st.single, st.lanes = before.single, before.lanes
 				g.body(s.Else)
-				g.sync.merge(after)
+				st.merge(then)
 			} else {
 				g.body(s.Else)
 			}

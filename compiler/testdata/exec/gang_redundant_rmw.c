@@ -2,14 +2,15 @@
  * memory at gang level (outside the inner vector and worker loops) happen
  * once per gang-loop iteration, not once per vector lane or worker, and the
  * inner loops see their result. Also in a parallel region outside any
- * loop (one gang), in an if, in a seq loop, and with several workers. */
+ * loop (one gang), in an if, in a seq loop, in both branches of an if
+ * around vector loops, and with several workers. */
 #include <stdio.h>
 
 #define N 40
 #define M 70
 
 static int a[N], b[N][M], c[N], d[N][M], hits[N];
-static int total[2];
+static int total[2], p[N], q[N][M];
 
 int main(void)
 {
@@ -17,6 +18,7 @@ int main(void)
 		a[i] = i;
 		c[i] = 2 * i;
 		hits[i] = 0;
+		p[i] = i;
 	}
 	total[0] = total[1] = 0;
 #pragma acc parallel loop gang vector_length(32) copy(a, b)
@@ -42,6 +44,22 @@ int main(void)
 		for (int j = 0; j < M; j++)
 			d[i][j] = c[i] + hits[i];
 	}
+	/* vector loops in the branches of an if at gang level */
+#pragma acc parallel loop gang vector_length(16) copy(p, q)
+	for (int i = 0; i < N; i++) {
+		if (i % 3) {
+			p[i] += 1;
+#pragma acc loop vector
+			for (int j = 0; j < M; j++)
+				q[i][j] = p[i] + j;
+		} else {
+			p[i] += 2;
+#pragma acc loop vector
+			for (int j = 0; j < M; j++)
+				q[i][j] = p[i] - j;
+		}
+		p[i] *= 2;
+	}
 	/* a parallel region: code outside the loops runs once in its one gang */
 #pragma acc parallel num_gangs(1) vector_length(64) copy(total, a)
 	{
@@ -51,7 +69,7 @@ int main(void)
 			a[i] += total[0];
 		total[1] += a[N - 1];
 	}
-	long sa = 0, sb = 0, sc = 0, sd = 0, sh = 0;
+	long sa = 0, sb = 0, sc = 0, sd = 0, sh = 0, sp = 0, sq = 0;
 	int bad = 0;
 	for (int i = 0; i < N; i++) {
 		sa += a[i];
@@ -67,8 +85,17 @@ int main(void)
 		}
 		if (c[i] != (i % 2 == 0 ? 6 * i : 2 * i) - 1 || hits[i] != 4)
 			bad++;
+		int pi = i + (i % 3 ? 1 : 2);
+		if (p[i] != 2 * pi)
+			bad++;
+		sp += p[i];
+		for (int j = 0; j < M; j++) {
+			if (q[i][j] != (i % 3 ? pi + j : pi - j))
+				bad++;
+			sq += q[i][j];
+		}
 	}
-	printf("a %ld b %ld c %ld d %ld hits %ld total %d %d\n", sa, sb, sc, sd, sh, total[0], total[1]);
+	printf("a %ld b %ld c %ld d %ld hits %ld p %ld q %ld total %d %d\n", sa, sb, sc, sd, sh, sp, sq, total[0], total[1]);
 	if (bad || total[0] != 5 || total[1] != N + 1 + 5) {
 		printf("FAIL %d wrong values\n", bad);
 		return 1;
