@@ -60,7 +60,18 @@
 //     vector reductions on variables private to a gang combine in __local
 //     memory and give every lane the result; loops that contain such
 //     barriers run a uniform number of rounds. Arrays private to a gang and
-//     shared by its lanes live in __local memory. `#line` directives name
+//     shared by its lanes live in __local memory. Redundant code
+//     (redundant.go: gang-redundant code outside worker and vector loops,
+//     worker-single code outside vector loops) runs where it is harmless on
+//     every work-item (private scalars, loop bounds, reads) and where it
+//     writes device memory on one (`if (_worker == 0 && _lane == 0)`, `if
+//     (_lane == 0)`); private scalars such a statement assigns reach the
+//     other work-items through __local scratch between barriers (gang
+//     level, and one value per statement at worker level). Barriers
+//     (local and global fence) order the single work-item's accesses and
+//     the partitioned loops' (and redundant reads) where they touch the
+//     same variable; a worker loop whose worker-single code needs them runs
+//     a uniform number of rounds. `#line` directives name
 //     the user's lines; Kernel.Lines maps every kernel line back to one.
 //     Device code (one file per feature, each with its design notes):
 //     atomic (atomic.go: the forms from analysis.ClassifyAtomic, native
@@ -122,7 +133,10 @@
 // gang(dim:/static:), device_type on loop constructs and loop clauses or
 // wait after device_type on compute constructs, declare link in functions,
 // declare of pointers (but deviceptr) and static locals, goto out of a
-// declare's scope,
+// declare's scope, statements that write device memory and assign private
+// scalars in routines, in control flow of a worker loop's body, or more
+// than one such scalar in worker-single code, and barriers that
+// worker-single code in control flow would need,
 // the zero modifier, attach/detach, struct and union data, pointers to
 // pointers, non-contiguous sub-arrays, gang-level reductions on variables
 // private to the construct, variables declared in a kernels construct and

@@ -50,7 +50,13 @@ func (c *compilation) kernelgen() error {
 	var srcs []string
 	for _, k := range p.Kernels {
 		g := &kgen{c: c, k: k}
-		if err := g.kernel(); err != nil {
+		err := g.kernel()
+		if err == nil && g.needScratch && needScratchParam(k) {
+			// a broadcast in redundant code: again, with the __local scratch
+			g = &kgen{c: c, k: k}
+			err = g.kernel()
+		}
+		if err != nil {
 			c.spanErr(err, k.Construct.Dir.Span)
 			continue
 		}
@@ -113,6 +119,14 @@ type kgen struct {
 	breakable int
 	err       error
 	rt        *deviceRoutine // the routine being written (routine.go), nil in kernels
+	// Redundant code (redundant.go): what needs barriers since the last one
+	// (nil where no work-item runs code redundantly), the statement whose
+	// barrier is already placed, whether the code being written is guarded
+	// (one work-item runs it), whether a broadcast needs the scratch.
+	sync        *syncState
+	syncDone    *cfacts.Stmt
+	single      bool
+	needScratch bool
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -316,6 +330,7 @@ func (g *kgen) kernel() error {
 		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
 	}
 	// Body.
+	g.sync = g.kernelSync()
 	for _, s := range k.Stmts {
 		g.stmt(s)
 	}
@@ -506,6 +521,9 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		return
 	}
 	ln := g.srcLine(s.Span.Start)
+	if g.redundantStmt(s) {
+		return
+	}
 	if site := g.c.prog.atomics[s]; site != nil {
 		g.atomic(s, site)
 		return
@@ -666,6 +684,12 @@ func (g *kgen) loop(lp *Loop) {
 		g.gridLoop(lp)
 		return
 	}
+	if lp.Levels&(analysis.LevelWorker|analysis.LevelVector) != 0 {
+		// worker-single code in the body may need barriers (redundant.go)
+		savedSync := g.sync
+		g.sync = g.workerSync(lp)
+		defer func() { g.sync = savedSync }()
+	}
 	id, num := partition(lp.Levels)
 	n := len(lp.Vars)
 	tname := "_t_" + clName(lp.Vars[0].Var.Name)
@@ -822,6 +846,10 @@ func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string) {
 // every work-item must run.
 func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 	if !g.hasBarrier(s) {
+		if g.workerBroadcast(s, on) {
+			return
+		}
+		defer g.syncItem(s)()
 		if s.Kind == cfacts.StmtDecl {
 			// keep the declaration visible; guard its initialization
 			for _, v := range s.Decls {

@@ -37,12 +37,15 @@ import (
 //     routines of its level or below. A loop that calls a vector routine
 //     does not take the vector level itself (the lanes are the routine's).
 //   - Like inline code, a routine called where the vector lanes (or the
-//     workers) of a gang run the code redundantly runs in each of them:
-//     its plain writes are repeated with the same values and its atomics
-//     run once (the _accls_ctx red levels), but a plain read-modify-write
-//     of device memory (a[i] += 1) is repeated too, as it is in inline
-//     gang-redundant code; there is no barrier between a routine's vector
-//     loop and the code after it.
+//     workers) of a gang run the code redundantly runs in each of them, and
+//     its statements that write device memory (and its atomics) run on one
+//     of them (the _accls_ctx red levels; redundant.go). A seq routine that
+//     writes memory is called by one work-item of redundant code. A routine
+//     with such writes next to partitioned loops places barriers between
+//     them, so it must be called where every work-item of the gang makes
+//     the call (routineSyncs), and its private scalars are not handed
+//     to the other lanes: a statement that writes memory and assigns one is
+//     an error there.
 //   - Worker and vector loop reductions in a routine combine in the calling
 //     kernel's __local scratch (passed in _accls_ctx) with barriers, and
 //     every work-item gets the result: such a loop may not be nested in
@@ -333,8 +336,8 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		g.fail(e.Span, "call of '%s', a 'routine %s', from '%s', a 'routine %s': a routine may call routines of its own level or below only", name, routineLevelName(fm.Level), g.rt.fm.Func.Name, routineLevelName(g.rt.level))
 		return name + "()", true
 	}
-	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}) {
-		g.fail(e.Span, "call of '%s', whose loop reductions combine across the work-items of a gang (barriers), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
+	if around&(analysis.LevelWorker|analysis.LevelVector) != 0 && g.c.routineSyncs(fm) {
+		g.fail(e.Span, "call of '%s', which synchronizes the work-items of a gang (barriers: loop reductions, or code that one work-item runs next to partitioned loops), inside a '%s' loop: such routines must be called where every worker and vector lane of the gang makes the call", name, around&(analysis.LevelWorker|analysis.LevelVector))
 		return name + "()", true
 	}
 	var args []string
@@ -471,6 +474,9 @@ func (g *kgen) pointerSpace(a *cfacts.Expr) string {
 // code redundantly ("" when every work-item runs its own). capture is set
 // when that is not possible (the captured value would reach one work-item).
 func (g *kgen) atomicGuard(sp acc.Span) (cond string, redundant bool) {
+	if g.single {
+		return "", false // inside code that one work-item runs (redundant.go)
+	}
 	around, red := g.callPlace(sp)
 	if g.rt != nil {
 		bits := (analysis.LevelWorker | analysis.LevelVector) &^ around
@@ -664,6 +670,9 @@ func (g *kgen) routine() error {
 	g.indent++
 	g.line(0, "const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;")
 	g.line(0, "const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;")
+	if g.c.routineNeedsSync(fm) {
+		g.sync = newSyncState(true) // every work-item of the gang makes the call (routineSyncs)
+	}
 	for _, s := range fn.Body.List {
 		g.stmt(s)
 	}
@@ -737,13 +746,14 @@ func (g *kgen) routineReductions(l *lowering) error {
 }
 
 // routineBarriers reports whether routine fm, or a routine it calls,
-// combines a loop reduction across work-items (barriers).
-func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) bool {
+// combines a loop reduction across work-items (barriers; withSync: also
+// those of redundant code next to partitioned loops, routineNeedsSync).
+func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool, withSync bool) bool {
 	if seen[fm] || fm.Func.Body == nil {
 		return false
 	}
 	seen[fm] = true
-	found := false
+	found := withSync && c.routineNeedsSync(fm) // redundant.go
 	var walk func(rs []*analysis.Region)
 	walk = func(rs []*analysis.Region) {
 		for _, r := range rs {
@@ -757,7 +767,7 @@ func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis
 	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
 		if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
 			if callee := c.routineOf(e.Name); callee != nil {
-				found = c.routineBarriers(callee, seen)
+				found = c.routineBarriers(callee, seen, withSync)
 			}
 		}
 	})
@@ -773,7 +783,7 @@ func (l *lowering) routineScratch(k *Kernel) {
 		walkAllExprs(s, func(e *cfacts.Expr) {
 			if !need && e.Kind == cfacts.ExprCall && e.Name != "" {
 				if fm := l.c.routineOf(e.Name); fm != nil {
-					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{})
+					need = l.c.routineBarriers(fm, map[*analysis.FuncModel]bool{}, false)
 				}
 			}
 		})
@@ -781,6 +791,11 @@ func (l *lowering) routineScratch(k *Kernel) {
 	if !need && !l.redundantCapture(k) {
 		return
 	}
+	addScratchParam(k)
+}
+
+// addScratchParam gives kernel k the __local scratch parameter (last).
+func addScratchParam(k *Kernel) {
 	idx := 0
 	if n := len(k.Params); n > 0 {
 		last := k.Params[n-1]

@@ -79,15 +79,20 @@ __kernel void main_L13(__global double *g_base, ulong g_off, __global double *ou
 					s = s + _s_scratch1[_lane];
 					barrier(CLK_LOCAL_MEM_FENCE);
 				}
+				if ((_worker == 0 && _lane == 0)) { /* one work-item runs this code of the gang (or worker) */
 #line 25 "levels.c"
-				out[p] = s;
+					out[p] = s;
+				}
 				barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: writes before the loop are visible */
+#line 27 "levels.c"
 				{ /* loop vector */
 					const long _n_c = _accls_trip_up(0, 50, 1);
 					for (long _t_c = _lane; _t_c < _n_c; _t_c += _vlen) {
 						int c = (int)_t_c;
+						if ((_worker == 0)) { /* one work-item runs this code of the gang (or worker) */
 #line 28 "levels.c"
-						row_gang[c] = g[p][0][c];
+							row_gang[c] = g[p][0][c];
+						}
 					}
 				}
 				barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: the loop's writes are visible */
@@ -97,8 +102,10 @@ __kernel void main_L13(__global double *g_base, ulong g_off, __global double *ou
 					const long _n_c = _accls_trip_up(0, 50, 1);
 					for (long _t_c = _lane; _t_c < _n_c; _t_c += _vlen) {
 						int c = (int)_t_c;
+						if ((_worker == 0)) { /* one work-item runs this code of the gang (or worker) */
 #line 31 "levels.c"
-						rev[p][c] = row_gang[50 - 1 - c];
+							rev[p][c] = row_gang[50 - 1 - c];
+						}
 					}
 				}
 				barrier(CLK_LOCAL_MEM_FENCE); /* gang-shared arrays: the loop's writes are visible */

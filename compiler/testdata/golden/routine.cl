@@ -86,7 +86,10 @@ __kernel void main_L38(__global float *m_base, ulong m_off, __global float *norm
 			int i = (int)_t_i;
 #line 40 "routine.c"
 			scale(m[i], 100, 2.0f, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
-			norms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
+			if ((_lane == 0)) { /* one work-item runs this code of the gang (or worker) */
+#line 41 "routine.c"
+				norms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
+			}
 		}
 	}
 }

@@ -93,7 +93,10 @@ static const char accls_program[] =
 	"\t\t\tint i = (int)_t_i;\n"
 	"#line 40 \"routine.c\"\n"
 	"\t\t\tscale(m[i], 100, 2.0f, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));\n"
-	"\t\t\tnorms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));\n"
+	"\t\t\tif ((_lane == 0)) { /* one work-item runs this code of the gang (or worker) */\n"
+	"#line 41 \"routine.c\"\n"
+	"\t\t\t\tnorms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));\n"
+	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n";
