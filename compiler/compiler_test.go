@@ -197,3 +197,29 @@ func TestLineMap(t *testing.T) {
 		}
 	}
 }
+
+// TestDeterministic: translating a program twice gives the same kernels and
+// host code (no map order leaks into the output), for every execution
+// program.
+func TestDeterministic(t *testing.T) {
+	files, _ := filepath.Glob("testdata/exec/*.c")
+	if len(files) == 0 {
+		t.Fatal("no programs")
+	}
+	for _, f := range files {
+		first, err := translate(t, f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for range 3 {
+			again, err := translate(t, f)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if again.CL != first.CL || again.Host != first.Host {
+				t.Errorf("%s: two translations differ", f)
+				break
+			}
+		}
+	}
+}

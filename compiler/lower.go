@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -655,7 +656,8 @@ func (l *lowering) variables() {
 	}
 	// Global reductions: variables declared outside the construct and not
 	// privatized by it.
-	for v, rcs := range l.redClauses {
+	for _, v := range l.redVars() {
+		rcs := l.redClauses[v]
 		if declaredIn(v, r.Stmt) || l.conPrivate[v] {
 			continue
 		}
@@ -972,7 +974,8 @@ func (l *lowering) finishKernel(k *Kernel) {
 			l.globalReduction(k, cv)
 		}
 	}
-	for v, rcs := range l.redClauses {
+	for _, v := range l.redVars() {
+		rcs := l.redClauses[v]
 		if l.global[v] != nil {
 			continue
 		}
@@ -1484,4 +1487,18 @@ func (l *lowering) params(k *Kernel) {
 		add(&Param{Kind: ParamShape, Name: "_nworkers", CL: "uint", Host: "accls_W", HostT: "cl_uint"})
 		add(&Param{Kind: ParamShape, Name: "_vlen", CL: "uint", Host: "accls_V", HostT: "cl_uint"})
 	}
+}
+
+// redVars are the variables of redClauses in source order (of their first
+// reduction clause): the kernel's reductions, its arguments and the
+// messages come out the same on every run.
+func (l *lowering) redVars() []*cfacts.Var {
+	vs := make([]*cfacts.Var, 0, len(l.redClauses))
+	for v := range l.redClauses {
+		vs = append(vs, v)
+	}
+	slices.SortFunc(vs, func(a, b *cfacts.Var) int {
+		return l.redClauses[a][0].span().Start - l.redClauses[b][0].span().Start
+	})
+	return vs
 }
