@@ -747,40 +747,13 @@ func (g *kgen) loop(lp *Loop) {
 			t = fmt.Sprintf("(%s / %s)", rest, inner)
 			rest = fmt.Sprintf("(%s %% %s)", tname, inner)
 		}
-		val := g.loopValue(lv, t)
-		ty, err := scalarCL(lv.Var.Type)
-		if err != nil {
-			g.fail(lv.Var.NameSpan, "%v", err)
-		}
-		if lv.Declared {
-			sc[lv.Var] = clName(lv.Var.Name)
-			g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
-		} else {
-			name, _ := g.spell(lv.Var)
-			g.line(0, "%s = (%s)%s;", name, ty, paren(val))
-		}
+		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
 	}
 	g.privates(lp, sc)
 	if on != "" {
 		g.active = on
 	}
-	body := lp.Stmts[n-1].Body
-	items := []*cfacts.Stmt{body}
-	if body != nil && body.Kind == cfacts.StmtCompound {
-		items = body.List
-	}
-	g.push()
-	savedBreak := g.breakable
-	g.breakable = 0
-	for _, x := range items {
-		if on != "" {
-			g.guarded(x, on)
-		} else {
-			g.stmt(x)
-		}
-	}
-	g.breakable = savedBreak
-	g.pop()
+	g.nestBody(lp, on)
 	g.active = savedActive
 	g.indent--
 	g.line(0, "}")
@@ -1120,33 +1093,10 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 			g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
 		}
 		g.indent++
-		ty, err := scalarCL(lv.Var.Type)
-		if err != nil {
-			g.fail(lv.Var.NameSpan, "%v", err)
-		}
-		val := g.loopValue(lv, t)
-		if lv.Declared {
-			sc[lv.Var] = clName(lv.Var.Name)
-			g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
-		} else {
-			name, _ := g.spell(lv.Var)
-			g.line(0, "%s = (%s)%s;", name, ty, paren(val))
-		}
+		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
 	}
 	g.privates(lp, sc)
-	body := lp.Stmts[n-1].Body
-	items := []*cfacts.Stmt{body}
-	if body != nil && body.Kind == cfacts.StmtCompound {
-		items = body.List
-	}
-	g.push()
-	savedBreak := g.breakable
-	g.breakable = 0
-	for _, x := range items {
-		g.stmt(x)
-	}
-	g.breakable = savedBreak
-	g.pop()
+	g.nestBody(lp, "")
 	for i := range lp.Vars {
 		g.indent--
 		switch {
@@ -1158,5 +1108,46 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 			g.line(0, "}")
 		}
 	}
+	g.pop()
+}
+
+// bindLoopVar gives the user's loop variable lv its value val for one
+// iteration: a declaration when the loop declares it (for (int i = …)),
+// else an assignment.
+func (g *kgen) bindLoopVar(lv *LoopVar, val string, sc map[*cfacts.Var]string) {
+	ty, err := scalarCL(lv.Var.Type)
+	if err != nil {
+		g.fail(lv.Var.NameSpan, "%v", err)
+	}
+	if lv.Declared {
+		sc[lv.Var] = clName(lv.Var.Name)
+		g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
+	} else {
+		name, _ := g.spell(lv.Var)
+		g.line(0, "%s = (%s)%s;", name, ty, paren(val))
+	}
+}
+
+// nestBody writes the statements of the innermost loop of lp's nest in a
+// scope of their own, a break inside them not leaving an enclosing loop;
+// with on != "" each statement is guarded for redundant execution
+// (redundant.go).
+func (g *kgen) nestBody(lp *Loop, on string) {
+	body := lp.Stmts[len(lp.Stmts)-1].Body
+	items := []*cfacts.Stmt{body}
+	if body != nil && body.Kind == cfacts.StmtCompound {
+		items = body.List
+	}
+	g.push()
+	savedBreak := g.breakable
+	g.breakable = 0
+	for _, x := range items {
+		if on != "" {
+			g.guarded(x, on)
+		} else {
+			g.stmt(x)
+		}
+	}
+	g.breakable = savedBreak
 	g.pop()
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
-	"github.com/accls/accls/source/cfacts"
 )
 
 // The tile clause (OpenACC 3.3 §2.9.8): tile(s1, ..., sn) on a nest of n
@@ -65,7 +64,6 @@ func (g *kgen) tileLoop(lp *Loop) {
 		g.fail(s.Span, "a tile loop with reductions or gang-shared arrays is not supported by the compiler yet")
 		return
 	}
-	n := len(lp.Vars)
 	base := clName(lp.Vars[0].Var.Name)
 	tileLv := lp.Levels & analysis.LevelGang
 	elemLv := lp.Levels & (analysis.LevelWorker | analysis.LevelVector)
@@ -117,33 +115,10 @@ func (g *kgen) tileLoop(lp *Loop) {
 	g.indent++
 	sc := g.push()
 	for i, lv := range lp.Vars {
-		val := g.loopValue(lv, xs[i])
-		ty, err := scalarCL(lv.Var.Type)
-		if err != nil {
-			g.fail(lv.Var.NameSpan, "%v", err)
-		}
-		if lv.Declared {
-			sc[lv.Var] = clName(lv.Var.Name)
-			g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
-		} else {
-			name, _ := g.spell(lv.Var)
-			g.line(0, "%s = (%s)%s;", name, ty, paren(val))
-		}
+		g.bindLoopVar(lv, g.loopValue(lv, xs[i]), sc)
 	}
 	g.privates(lp, sc)
-	body := lp.Stmts[n-1].Body
-	items := []*cfacts.Stmt{body}
-	if body != nil && body.Kind == cfacts.StmtCompound {
-		items = body.List
-	}
-	g.push()
-	savedBreak := g.breakable
-	g.breakable = 0
-	for _, x := range items {
-		g.stmt(x)
-	}
-	g.breakable = savedBreak
-	g.pop()
+	g.nestBody(lp, "")
 	g.pop()
 	for range 3 {
 		g.indent--
