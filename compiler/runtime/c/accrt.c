@@ -1790,10 +1790,18 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	check(err, "clCreateProgramWithSource", &c);
 	t0 = now_ms();
 	{
-		/* The device's acc_device_t, for acc_on_device in device code. */
-		size_t n = (opts ? strlen(opts) : 0) + 64;
+		/* The device's acc_device_t, for acc_on_device in device code; and
+		 * float division and sqrt rounded as in C (IEEE, correctly rounded)
+		 * where the device can: OpenCL allows 2.5 ulp by default, and
+		 * NVIDIA's compiler uses it, so a/b in a kernel could differ from
+		 * the same C on the host. */
+		cl_device_fp_config fp = 0;
+		size_t n = (opts ? strlen(opts) : 0) + 128;
 		char *all = xmalloc(n);
-		snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d %s", (int)acc_get_device_type(), opts ? opts : "");
+		clGetDeviceInfo(S.dev.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+		snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d%s %s", (int)acc_get_device_type(),
+		         fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? " -cl-fp32-correctly-rounded-divide-sqrt" : "",
+		         opts ? opts : "");
 		err = clBuildProgram(p->prog, 1, &S.dev.device, all, NULL, NULL);
 		free(all);
 	}

@@ -135,6 +135,12 @@
  *   size_t g[3] = {accrt_round_up(n, 64)}, l[3] = {64};
  *   accrt_launch(k, 1, g, l, ACCRT_SYNC);
  *
+ * Every program is built with -DACCLS_DEVICE_TYPE=<acc_device_t of the device>
+ * and, where CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT,
+ * -cl-fp32-correctly-rounded-divide-sqrt: float a/b and sqrt then round as in
+ * C on the host (OpenCL's default allows 2.5 ulp, which NVIDIA's compiler
+ * uses), then ACCLS_CL_OPTIONS.
+ *
  * accrt_program builds a source once per run: it is cached by the source pointer
  * (so pass a string that stays valid and unchanged: a string literal or a static
  * array), then by content. It is built with -DACCLS_DEVICE_TYPE=T, T the
