@@ -322,7 +322,8 @@ func (g *kgen) kernel() error {
 	case k.Grid > 0:
 		g.line(0, "const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));")
 		g.line(0, "const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);")
-		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
+		// a group may be 2-D (accls_launch_grid): its lanes are numbered across it
+		g.line(0, "const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);")
 		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
 	case !k.Serial:
 		g.line(0, "const long _gang = get_group_id(0), _ngangs = get_num_groups(0);")

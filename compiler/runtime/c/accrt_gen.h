@@ -100,6 +100,16 @@ ACCLS_HELPER void accls_launch_grid(accrt_kernel_t *k, const size_t grid[3], siz
 	local[0] = V;
 	local[1] = 1;
 	local[2] = 1;
+	/* On a GPU the V lanes of a group form a 32 x V/32 tile of the two
+	 * innermost loops (the kernel numbers its lanes across it): neighbouring
+	 * rows share their cache lines, as in the hand-written 16x16 or 32x4
+	 * groups (bench/README.md). CPU devices keep rows: PoCL vectorizes
+	 * along dimension 0. */
+	if ((accrt_device_info()->type & CL_DEVICE_TYPE_GPU) && V >= 64 && V % 32 == 0 && grid[1] > 1) {
+		local[0] = 32;
+		local[1] = V / 32;
+		global[1] = accrt_round_up(grid[1], local[1]);
+	}
 	accrt_launch(k, grid[2] > 1 ? 3 : 2, global, local, async);
 }
 

@@ -19,7 +19,7 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	__global double *p = (__global double *)((__global char *)p_base + p_off);
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
-	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
 #line 13 "arrays.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
@@ -53,7 +53,7 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
-	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
 #line 24 "arrays.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
