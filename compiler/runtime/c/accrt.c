@@ -542,6 +542,14 @@ static cl_device_type want_cl_type(acc_device_t t)
 }
 
 static void profile_at_exit(void);
+
+/* Queues time their commands only for ACCLS_PROFILE (section 7): profiling
+ * costs every command time on some drivers, and without it the program runs
+ * as a plain OpenCL program would. */
+static cl_command_queue_properties queue_properties(void)
+{
+	return env_on("ACCLS_PROFILE") ? CL_QUEUE_PROFILING_ENABLE : 0;
+}
 static void declared_enter_all(void); /* declare on globals, at the end of this file */
 static void finish_at_exit(void);
 static int finish_registered;
@@ -637,7 +645,7 @@ static void init(void)
 	S.nqueues = 1;
 	S.queues[0]->async = ACCRT_SYNC;
 	S.queues[0]->last = NULL;
-	S.queues[0]->q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
+	S.queues[0]->q = clCreateCommandQueue(S.ctx, S.dev.device, queue_properties(), &err);
 	check(err, "clCreateCommandQueue", &c);
 	S.sync_launch = env_on("ACCLS_SYNC_LAUNCH");
 	if (!finish_registered) {
@@ -761,7 +769,7 @@ static queue_t *get_queue(int async, const ctx_t *c)
 	S.queues[S.nqueues++] = q;
 	q->async = async;
 	q->last = NULL;
-	q->q = clCreateCommandQueue(S.ctx, S.dev.device, CL_QUEUE_PROFILING_ENABLE, &err);
+	q->q = clCreateCommandQueue(S.ctx, S.dev.device, queue_properties(), &err);
 	check(err, "clCreateCommandQueue", c);
 	return q;
 }

@@ -260,9 +260,11 @@
  * ---------------------------------------------------------------------------
  * 7. Profile (ACCLS_PROFILE)
  * ---------------------------------------------------------------------------
- * Every launch and transfer gets an OpenCL profiling event; device times
- * (CL_PROFILING_COMMAND_START..END) accumulate per kernel name and per
- * direction. At exit the summary is, for example:
+ * With ACCLS_PROFILE set (when the runtime initializes) the queues are created
+ * with CL_QUEUE_PROFILING_ENABLE and every launch's and transfer's device time
+ * (CL_PROFILING_COMMAND_START..END) accumulates per kernel name and per
+ * direction; without it the queues do not profile (as a plain OpenCL program's,
+ * which some drivers run faster). At exit the summary is, for example:
  *
  *   accls profile: device 'pthread-haswell-AMD EPYC' (Portable Computing Language)
  *   kernel                            launches     total ms      mean ms
