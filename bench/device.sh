@@ -43,7 +43,7 @@ ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$R/bin/lib
 cd "$R/bench"
 export BENCH_BIN=$R/bin/bench
 echo "== gpu"; ./run.sh --device gpu
-echo "== gpu ACCLS_PINNED=0"; ACCLS_PINNED=0 ./run.sh --device gpu atax bicg gesummv heat3d dot
+echo "== gpu ACCLS_PINNED=1"; ACCLS_PINNED=1 ./run.sh --device gpu atax bicg gesummv heat3d dot
 echo "== cpu (PoCL)"; ./run.sh --device cpu
 for dev in gpu cpu; do
 	echo "== variants on $dev"

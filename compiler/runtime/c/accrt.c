@@ -1243,9 +1243,9 @@ static void map_free(map_t *m)
  * bounce buffers. For large copies the runtime can instead stage them through
  * two pinned chunks of its own (CL_MEM_ALLOC_HOST_PTR, mapped once): the
  * memcpy of one chunk overlaps the DMA of the other. ACCLS_PINNED=1 turns it
- * on, 0 off; unset: on for GPUs (measured faster there, bench/README.md),
- * off for CPU devices (PoCL copies with memcpy anyway). Only copies of at
- * least STAGE_MIN bytes are staged. */
+ * on; off by default: on an H100 it was no faster than the driver's own
+ * copies of 17-134 MB (bench/README.md), and PoCL copies with memcpy anyway.
+ * Only copies of at least STAGE_MIN bytes are staged. */
 #define STAGE_CHUNK ((size_t)8 << 20)
 #define STAGE_MIN ((size_t)1 << 20)
 
@@ -1260,7 +1260,7 @@ static int staged_wanted(size_t bytes)
 	if (!ST.decided) {
 		const char *e = getenv("ACCLS_PINNED");
 		ST.decided = 1;
-		ST.on = e && *e ? strcmp(e, "0") != 0 : S.info.type == CL_DEVICE_TYPE_GPU;
+		ST.on = e && *e && strcmp(e, "0") != 0;
 	}
 	return ST.on && bytes >= STAGE_MIN;
 }

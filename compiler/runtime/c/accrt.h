@@ -48,9 +48,8 @@
  *                  device go through two pinned staging chunks of the runtime
  *                  (CL_MEM_ALLOC_HOST_PTR, mapped once; the memcpy of one
  *                  overlaps the DMA of the other); "0": plain
- *                  clEnqueueRead/WriteBuffer from user memory. Unset: on for
- *                  GPU devices, off for the others (PoCL's CPU device copies
- *                  with memcpy either way).
+ *                  clEnqueueRead/WriteBuffer from user memory, the default
+ *                  (staging was no faster on an H100, bench/README.md).
  *
  * When no platform or no matching device exists the runtime prints, e.g.
  *   accls runtime: no OpenCL device matches ACCLS_DEVICE=foo (available:
