@@ -54,7 +54,8 @@ var dataRules = []*Rule{
 			"silently. The same holds for `update self(p)` / `update device(p)` and the other data clauses. The " +
 			"warning is given when the data is dereferenced in the construct (for `data`, `update`, `enter data` " +
 			"and `exit data`: in a compute construct of the function). The fix writes `p[0:n]` when `n` is known " +
-			"from an allocation (`p = malloc(n * sizeof *p)`) or from the bound of the loop that indexes `p`.",
+			"from an allocation (`p = malloc(n * sizeof *p)`) or from the bound of the loop that indexes `p`; " +
+			"otherwise it asks for the length (a snippet in editors that run `accls.applySnippetEdit`).",
 		Example: "#pragma acc parallel loop copy(a)\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{
