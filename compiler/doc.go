@@ -12,8 +12,8 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("'declare' is not supported by the compiler
-//     yet"): nothing is ever translated into wrong code.
+//     the directive or clause ("gang(static:) is not supported by the
+//     compiler yet"): nothing is ever translated into wrong code.
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
 //     nest and per run of other statements). Loops are put in canonical form
@@ -26,9 +26,9 @@
 //     finds scalar reductions. Every variable gets a mode (VarMode) from
 //     analysis.DataAttributes and the clauses: local, private, value
 //     (firstprivate scalar), value-array (firstprivate fixed-size array, by
-//     value), ref (a scalar in device memory), array (device memory: buffer
-//   - byte offset, entered by a clause of the construct or looked up when
-//     present), reduction. Data clauses become DataItems: C expressions for
+//     value), ref (a scalar in device memory), array (device memory: a
+//     buffer and a byte offset, entered by a clause of the construct or
+//     looked up when present), reduction. Data clauses become DataItems: C expressions for
 //     the host address, the byte count and the offset of a sub-array,
 //     evaluated by the host where the directive is.
 //   - transfers (transfers.go): transfer minimization within a function.
@@ -52,7 +52,8 @@
 //     their collapsed iteration space, so any trip count runs on any grid
 //     (a kernel on a 2-D/3-D NDRange first tests whether its grid covers
 //     the trip counts and then runs one iteration per work-item, the
-//     straight-line form PoCL vectorizes: gridfast.go).
+//     straight-line form PoCL vectorizes: gridfast.go; on GPUs its groups
+//     are 32×4 tiles of the two innermost loops, accls_launch_grid).
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original
@@ -130,21 +131,26 @@
 //
 // # Not supported yet
 //
-// gang(dim:/static:), device_type on loop constructs and loop clauses or
-// wait after device_type on compute constructs, declare link in functions,
-// declare of pointers (but deviceptr) and static locals, goto out of a
-// declare's scope, statements that write device memory and assign private
-// scalars in routines, in control flow of a worker loop's body, or more
-// than one such scalar in worker-single code, and barriers that
-// worker-single code in control flow would need,
-// the zero modifier, attach/detach, struct and union data, pointers to
-// pointers, non-contiguous sub-arrays, gang-level reductions on variables
-// private to the construct, variables declared in a kernels construct and
-// used by two of its loop nests; in device code: atomics on types other than
-// int, unsigned, long, unsigned long, float and double, an atomic capture in
-// code that the vector lanes of a worker run redundantly inside a worker
-// loop or in a routine,
-// gang-level and nested loop reductions in routines, global variables in routines,
-// routine bind, tile combined with collapse or with reductions. Each is an
-// error at its place.
+// Each of these is an error at its place:
+//
+//   - clauses: gang(dim:/static:), the zero modifier, attach/detach;
+//     device_type on loop constructs, and loop clauses or wait after
+//     device_type on compute constructs; async and wait on data constructs,
+//     wait(devnum:);
+//   - data: struct and union data, pointers to pointers, non-contiguous
+//     sub-arrays; declare link in functions, declare of pointers (but
+//     deviceptr) and of static locals, goto out of a declare's scope;
+//   - reductions: gang-level reductions on variables private to the
+//     construct, gang-level and nested loop reductions in routines;
+//     variables declared in a kernels construct and used by two of its loop
+//     nests;
+//   - redundant code: statements that write device memory and assign
+//     private scalars in routines, in control flow of a worker loop's body,
+//     or more than one such scalar in worker-single code, and the barriers
+//     that worker-single code in control flow would need;
+//   - device code: atomics on types other than int, unsigned, long,
+//     unsigned long, float and double; an atomic capture in code that the
+//     lanes of a worker run redundantly inside a worker loop or in a
+//     routine; global variables in routines; routine bind; tile combined
+//     with collapse or with reductions.
 package compiler
