@@ -148,6 +148,9 @@ type CVar struct {
 	Implicit bool
 	Read     bool
 	Written  bool
+	// ReadOnly: no reference in the construct may write the data (no write,
+	// call, address taken or escape): kernels see the array as const.
+	ReadOnly bool
 	// Data is the entry/exit action of a clause of this construct or of an
 	// implicit attribute (nil when the data is looked up: Lookup).
 	Data *DataItem

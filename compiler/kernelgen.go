@@ -246,7 +246,7 @@ func (g *kgen) kernel() error {
 	for _, p := range k.Params {
 		switch p.Kind {
 		case ParamDev:
-			params = append(params, fmt.Sprintf("__global %s *%s_base, ulong %s_off", p.CL, p.Name, p.Name))
+			params = append(params, fmt.Sprintf("__global %s%s *%s_base, ulong %s_off", constCL(p.Var), p.CL, p.Name, p.Name))
 		case ParamValue:
 			params = append(params, p.CL+" "+p.Name)
 		case ParamBytes:
@@ -280,13 +280,15 @@ func (g *kgen) kernel() error {
 			ptr := clName(cv.Name) + "_ref"
 			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, ptr, p.CL, p.Name, p.Name)
 		case cv.VLA || cv.Rank == 1:
-			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, clName(cv.Name), p.CL, p.Name, p.Name)
+			c := constCL(cv)
+			g.line(0, "__global %s%s *%s = (__global %s%s *)((__global %schar *)%s_base + %s_off);", c, p.CL, clName(cv.Name), c, p.CL, c, p.Name, p.Name)
 		default:
 			dims := ""
 			for _, d := range cv.Dims {
 				dims += "[" + strconv.FormatInt(d, 10) + "]"
 			}
-			g.line(0, "__global %s (*%s)%s = (__global %s (*)%s)((__global char *)%s_base + %s_off);", p.CL, clName(cv.Name), dims, p.CL, dims, p.Name, p.Name)
+			c := constCL(cv)
+			g.line(0, "__global %s%s (*%s)%s = (__global %s%s (*)%s)((__global %schar *)%s_base + %s_off);", c, p.CL, clName(cv.Name), dims, c, p.CL, dims, c, p.Name, p.Name)
 		}
 	}
 	// Gang-shared arrays (__local: kernel scope).
@@ -1151,4 +1153,14 @@ func (g *kgen) nestBody(lp *Loop, on string) {
 	}
 	g.breakable = savedBreak
 	g.pop()
+}
+
+// constCL is "const " for an array the construct only reads (CVar.ReadOnly):
+// GPU compilers may then load it through their read-only data cache, as
+// they do for the hand-written kernels that declare their inputs const.
+func constCL(cv *CVar) string {
+	if cv != nil && cv.Mode == ModeArray && cv.ReadOnly {
+		return "const "
+	}
+	return ""
 }

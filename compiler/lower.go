@@ -716,6 +716,10 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 	c := l.c
 	v := a.Var
 	cv := &CVar{Var: v, Name: v.Name, Attr: a.Attr, Implicit: a.Implicit, Read: a.Read, Written: a.Written, Why: a.Reason}
+	cv.ReadOnly = !a.Written
+	for _, r := range a.Refs {
+		cv.ReadOnly = cv.ReadOnly && !r.MayWrite()
+	}
 	t := v.Type
 	at := a.First
 	fail := func(format string, args ...any) *CVar {

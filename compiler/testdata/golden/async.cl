@@ -31,9 +31,9 @@ __kernel void main_L12(int n, __global float *x_base, ulong x_off, uint _nworker
 }
 
 /* parallel loop at async.c:15 */
-__kernel void main_L15(int n, __global float *x_base, ulong x_off, __local float *_s_scratch, __global float *_s_partials, uint _nworkers, uint _vlen)
+__kernel void main_L15(int n, __global const float *x_base, ulong x_off, __local float *_s_scratch, __global float *_s_partials, uint _nworkers, uint _vlen)
 {
-	__global float *x = (__global float *)((__global char *)x_base + x_off);
+	__global const float *x = (__global const float *)((__global const char *)x_base + x_off);
 	float s = 0.0f; /* reduction(+:s): this work-item's partial */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);

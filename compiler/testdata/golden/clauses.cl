@@ -15,9 +15,9 @@ long _accls_trip_down(long lo, long ub, long step)
 
 /* parallel loop at clauses.c:16 */
 typedef struct { float v[3]; } main_L16_coef_t; /* firstprivate coef, by value */
-__kernel void main_L16(main_L16_coef_t coef_value, __global float *x_base, ulong x_off, __global float *y_base, ulong y_off, uint _nworkers, uint _vlen)
+__kernel void main_L16(main_L16_coef_t coef_value, __global const float *x_base, ulong x_off, __global float *y_base, ulong y_off, uint _nworkers, uint _vlen)
 {
-	__global float *x = (__global float *)((__global char *)x_base + x_off);
+	__global const float *x = (__global const float *)((__global const char *)x_base + x_off);
 	__global float *y = (__global float *)((__global char *)y_base + y_off);
 	float t; /* private */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);

@@ -13,10 +13,10 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* parallel loop at data.c:14 */
-__kernel void main_L14(int n, __global float *y_base, ulong y_off, __global float *x_base, ulong x_off, uint _nworkers, uint _vlen)
+__kernel void main_L14(int n, __global float *y_base, ulong y_off, __global const float *x_base, ulong x_off, uint _nworkers, uint _vlen)
 {
 	__global float *y = (__global float *)((__global char *)y_base + y_off);
-	__global float *x = (__global float *)((__global char *)x_base + x_off);
+	__global const float *x = (__global const float *)((__global const char *)x_base + x_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;

@@ -14,9 +14,9 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* parallel at levels.c:13 */
-__kernel void main_L13(__global double *g_base, ulong g_off, __global double *out_base, ulong out_off, __global double *rev_base, ulong rev_off, __local double *_s_scratch1, __local double *_s_scratch2, uint _nworkers, uint _vlen)
+__kernel void main_L13(__global const double *g_base, ulong g_off, __global double *out_base, ulong out_off, __global double *rev_base, ulong rev_off, __local double *_s_scratch1, __local double *_s_scratch2, uint _nworkers, uint _vlen)
 {
-	__global double (*g)[10][50] = (__global double (*)[10][50])((__global char *)g_base + g_off);
+	__global const double (*g)[10][50] = (__global const double (*)[10][50])((__global const char *)g_base + g_off);
 	__global double *out = (__global double *)((__global char *)out_base + out_off);
 	__global double (*rev)[50] = (__global double (*)[50])((__global char *)rev_base + rev_off);
 	__local double row_gang[50]; /* 'row': private to each gang, shared by its workers and vector lanes */

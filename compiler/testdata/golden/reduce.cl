@@ -14,9 +14,9 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* parallel loop at reduce.c:14 */
-__kernel void main_L14(__global double *v_base, ulong v_off, __local double *_sum_scratch, __global double *_sum_partials, __local double *_big_scratch, __global double *_big_partials, uint _nworkers, uint _vlen)
+__kernel void main_L14(__global const double *v_base, ulong v_off, __local double *_sum_scratch, __global double *_sum_partials, __local double *_big_scratch, __global double *_big_partials, uint _nworkers, uint _vlen)
 {
-	__global double *v = (__global double *)((__global char *)v_base + v_off);
+	__global const double *v = (__global const double *)((__global const char *)v_base + v_off);
 	double sum = 0.0; /* reduction(+:sum): this work-item's partial */
 	double big = -INFINITY; /* reduction(max:big): this work-item's partial */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
@@ -50,9 +50,9 @@ __kernel void main_L14(__global double *v_base, ulong v_off, __local double *_su
 }
 
 /* parallel loop at reduce.c:21 */
-__kernel void main_L21(__global double *v_base, ulong v_off, __local int *_odd_scratch, __global int *_odd_partials, uint _nworkers, uint _vlen)
+__kernel void main_L21(__global const double *v_base, ulong v_off, __local int *_odd_scratch, __global int *_odd_partials, uint _nworkers, uint _vlen)
 {
-	__global double *v = (__global double *)((__global char *)v_base + v_off);
+	__global const double *v = (__global const double *)((__global const char *)v_base + v_off);
 	int odd = 0; /* reduction(|:odd): this work-item's partial */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);

@@ -13,10 +13,10 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* parallel loop at transfers.c:12 */
-__kernel void main_L12(int n, __global float *u_base, ulong u_off, __global float *f_base, ulong f_off, uint _nworkers, uint _vlen)
+__kernel void main_L12(int n, __global float *u_base, ulong u_off, __global const float *f_base, ulong f_off, uint _nworkers, uint _vlen)
 {
 	__global float *u = (__global float *)((__global char *)u_base + u_off);
-	__global float *f = (__global float *)((__global char *)f_base + f_off);
+	__global const float *f = (__global const float *)((__global const char *)f_base + f_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;

@@ -13,11 +13,11 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 
 /* parallel loop at vadd.c:13 */
-__kernel void main_L13(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, __global float *b_base, ulong b_off, uint _nworkers, uint _vlen)
+__kernel void main_L13(int n, __global float *c_base, ulong c_off, __global const float *a_base, ulong a_off, __global const float *b_base, ulong b_off, uint _nworkers, uint _vlen)
 {
 	__global float *c = (__global float *)((__global char *)c_base + c_off);
-	__global float *a = (__global float *)((__global char *)a_base + a_off);
-	__global float *b = (__global float *)((__global char *)b_base + b_off);
+	__global const float *a = (__global const float *)((__global const char *)a_base + a_off);
+	__global const float *b = (__global const float *)((__global const char *)b_base + b_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
