@@ -257,3 +257,18 @@ type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// readSource reads the C file that translate and run compile; a file that
+// cannot be read or is binary is an error, said once.
+func readSource(file string) ([]byte, bool) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		errorf("%v", err)
+		return nil, false
+	}
+	if isBinary(text) {
+		errorf("%s looks like a binary file (it contains NUL bytes), not C source", file)
+		return nil, false
+	}
+	return text, true
+}

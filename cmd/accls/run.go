@@ -44,9 +44,8 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := pos[0]
-	text, err := os.ReadFile(file)
-	if err != nil {
-		errorf("%v", err)
+	text, ok := readSource(file)
+	if !ok {
 		return 2
 	}
 

@@ -69,9 +69,8 @@ func translate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := pos[0]
-	text, err := os.ReadFile(file)
-	if err != nil {
-		errorf("%v", err)
+	text, ok := readSource(file)
+	if !ok {
 		return 2
 	}
 	opts := compiler.Options{IncludePaths: incs, Defines: defs}
