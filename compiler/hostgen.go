@@ -509,28 +509,7 @@ func (h *hgen) hostTrip(k *Kernel, lp *Loop) (string, bool) {
 				return "", false
 			}
 		}
-		lo := "(long)(" + h.c.text(lv.Lower.Span) + ")"
-		ub := "(long)(" + h.c.text(lv.Upper.Span) + ")"
-		step := ""
-		if lv.Step != nil {
-			step = "(long)(" + h.c.text(lv.Step.Span) + ")"
-		} else {
-			m := lv.StepVal
-			if m < 0 {
-				m = -m
-			}
-			step = strconv.FormatInt(m, 10)
-		}
-		switch lv.Cmp {
-		case "<":
-			parts = append(parts, fmt.Sprintf("accls_trip_up(%s, %s, %s)", lo, ub, step))
-		case "<=":
-			parts = append(parts, fmt.Sprintf("accls_trip_up(%s, %s + 1, %s)", lo, ub, step))
-		case ">":
-			parts = append(parts, fmt.Sprintf("accls_trip_down(%s, %s, %s)", lo, ub, step))
-		default:
-			parts = append(parts, fmt.Sprintf("accls_trip_down(%s, %s - 1, %s)", lo, ub, step))
-		}
+		parts = append(parts, h.tripText(lv))
 	}
 	return strings.Join(parts, " * "), true
 }

@@ -549,18 +549,10 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		g.line(ln, "%s;", g.expr(s.Expr, precComma))
 	case cfacts.StmtDecl:
 		for _, v := range s.Decls {
-			if _, ok := g.k.Shared[v]; ok {
-				continue // declared at kernel scope (__local)
-			}
-			d, err := g.decl(v, clName(v.Name))
-			if err != nil {
-				g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+			d, ok := g.declareInScope(v)
+			if !ok {
 				continue
 			}
-			if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
-				g.fail(v.NameSpan, "static and extern declarations are not supported in a compute construct")
-			}
-			g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 			if v.Init != nil {
 				g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", d, g.expr(v.Init, precAssign))
 			} else {
@@ -829,15 +821,10 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 		if s.Kind == cfacts.StmtDecl {
 			// keep the declaration visible; guard its initialization
 			for _, v := range s.Decls {
-				if _, ok := g.k.Shared[v]; ok {
+				d, ok := g.declareInScope(v)
+				if !ok {
 					continue
 				}
-				d, err := g.decl(v, clName(v.Name))
-				if err != nil {
-					g.fail(v.NameSpan, "'%s': %v", v.Name, err)
-					continue
-				}
-				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 				ln := g.srcLine(v.NameSpan.Start)
 				if v.Init == nil {
 					g.line(ln, "%s;", d)
@@ -1163,4 +1150,25 @@ func constCL(cv *CVar) string {
 		return "const "
 	}
 	return ""
+}
+
+// declareInScope makes the name of v, declared by a statement of the
+// kernel, visible in the current scope and returns its OpenCL declaration
+// (without the initializer); false for a gang-shared variable (declared at
+// kernel scope) or one that cannot be declared (reported; static and
+// extern ones are reported and still declared).
+func (g *kgen) declareInScope(v *cfacts.Var) (string, bool) {
+	if _, ok := g.k.Shared[v]; ok {
+		return "", false
+	}
+	d, err := g.decl(v, clName(v.Name))
+	if err != nil {
+		g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+		return "", false
+	}
+	if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
+		g.fail(v.NameSpan, "static and extern declarations are not supported in a compute construct")
+	}
+	g.scopes[len(g.scopes)-1][v] = clName(v.Name)
+	return d, true
 }

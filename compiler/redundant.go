@@ -687,19 +687,14 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 	if s.Kind == cfacts.StmtDecl {
 		// declare everywhere, initialize on one work-item
 		for _, v := range s.Decls {
-			if _, ok := g.k.Shared[v]; ok {
-				continue
-			}
-			d, err := g.decl(v, clName(v.Name))
-			if err != nil {
-				g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+			d, ok := g.declareInScope(v)
+			if !ok {
 				continue
 			}
 			if v.Type.Kind == cfacts.TypeArray && v.Init != nil {
 				g.fail(v.NameSpan, "an initialized array whose initializer writes device memory in redundant code is not supported by the compiler yet")
 				continue
 			}
-			g.scopes[len(g.scopes)-1][v] = clName(v.Name)
 			g.line(g.srcLine(v.NameSpan.Start), "%s;", d)
 			if v.Init != nil {
 				priv = append(priv, v)
@@ -916,16 +911,9 @@ func (g *kgen) workerBroadcast(s *cfacts.Stmt, on string) bool {
 	ln := g.srcLine(s.Span.Start)
 	if s.Kind == cfacts.StmtDecl {
 		for _, d := range s.Decls {
-			if _, ok := g.k.Shared[d]; ok {
-				continue
+			if text, ok := g.declareInScope(d); ok {
+				g.line(g.srcLine(d.NameSpan.Start), "%s;", text)
 			}
-			text, err := g.decl(d, clName(d.Name))
-			if err != nil {
-				g.fail(d.NameSpan, "'%s': %v", d.Name, err)
-				continue
-			}
-			g.scopes[len(g.scopes)-1][d] = clName(d.Name)
-			g.line(g.srcLine(d.NameSpan.Start), "%s;", text)
 		}
 	}
 	name, err := g.spell(v)
