@@ -42,9 +42,21 @@ nproc; nvidia-smi -L
 ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$R/bin/lib
 cd "$R/bench"
 export BENCH_BIN=$R/bin/bench
-echo "== gpu"; ./run.sh --device gpu
-echo "== gpu ACCLS_PINNED=1"; ACCLS_PINNED=1 ./run.sh --device gpu atax bicg gesummv heat3d dot
-echo "== cpu (PoCL)"; ./run.sh --device cpu
+# The versions alternate (BENCH_ROUNDS) and medians are compared: H100
+# ratios of single best-of-5 runs moved by up to 40 % between calls.
+export BENCH_ROUNDS=${BENCH_ROUNDS:-5}
+echo "== gpu (BENCH_ROUNDS=$BENCH_ROUNDS, BENCH_REPS=${BENCH_REPS:-10})"; BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
+echo "== gpu ACCLS_PINNED=1"; BENCH_ROUNDS=3 ACCLS_PINNED=1 ./run.sh --device gpu atax bicg gesummv heat3d dot
+echo "== cpu (PoCL, BENCH_ROUNDS=3)"; BENCH_ROUNDS=3 ./run.sh --device cpu
+for dev in gpu cpu; do
+	echo "== 2-D/3-D group shape (ACCLS_GRID_X: lanes along the innermost loop; 0 = the default) on $dev: kernel ms, sum over the runs"
+	for x in 0 8 16 32 64 128; do
+		for b in gemm 2mm syrk jacobi2d heat3d; do
+			ACCLS_GRID_X=$x ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/bench/$b.acc >/dev/null
+			echo "x $x $b $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3 } END { print s }' $R/bin/p.txt)"
+		done
+	done
+done
 for dev in gpu cpu; do
 	echo "== variants on $dev"
 	for v in bicg.noopt mvt.noopt heat3d.noopt gemm.fma 2mm.fma syrk.fma heat3d.fma; do

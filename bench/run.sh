@@ -11,7 +11,9 @@
 #                                            go or OpenCL headers needed)
 #
 # Environment: ACCLS (the accls binary; default: built from ./cmd/accls),
-# CC (default cc), BENCH_REPS (default 5; the plain C version runs once after
+# CC (default cc), BENCH_ROUNDS (default 1: the OpenACC and OpenCL versions
+# alternate that many times and their median times are compared; the rounds
+# column is the range of the per-round ratios), BENCH_REPS (default 5; the plain C version runs once after
 # its warm-up: its time is for reference only), sizes: GEMM_N, MM2_N, ATAX_N,
 # BICG_N, MVT_N, GESUMMV_N, SYRK_N/SYRK_M, JACOBI_N/JACOBI_STEPS,
 # HEAT3D_N/HEAT3D_STEPS, DOT_N.
@@ -29,6 +31,7 @@ if [ "$1" = "--device" ]; then DEVICE=$2; shift 2; fi
 if [ "$1" = "--build" ]; then BUILD=$2; shift 2; fi
 CC=${CC:-cc}
 REPS=${BENCH_REPS:-5}
+ROUNDS=${BENCH_ROUNDS:-1}
 export BENCH_REPS=$REPS
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
@@ -66,19 +69,31 @@ BIN=${BENCH_BIN:-$OUT}
 
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" | head -1; }
 row() { awk -v n="$2" '$1 == n { print $3 }' "$1"; }
+median() { echo "$@" | tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 mb() { awk "BEGIN{printf \"%.1f\", $1 / $2 / 1e6}"; }
 
-printf '%-9s %-11s %9s %9s %9s %8s %13s %13s %9s\n' bench size "C ms" "acc ms" "ocl ms" "acc/ocl" "acc MB in/out" "ocl MB in/out" "acc err"
+printf '%-9s %-11s %9s %9s %9s %8s %11s %13s %13s %9s\n' bench size "C ms" "acc ms" "ocl ms" "acc/ocl" "rounds" "acc MB in/out" "ocl MB in/out" "acc err"
 for b in $BENCHES; do
 	eval args=\$args_$b
 	[ -n "$BENCH_BIN" ] || build $b "$OUT"
 	plain=$(BENCH_REPS=1 "$BIN/$b.plain" $args)
 	# timed without ACCLS_PROFILE (its profiling queues cost time on some
 	# drivers; the twins do not profile), then one short run for the bytes
-	acc=$("$BIN/$b.acc" $args)
+	# ROUNDS > 1: the two versions alternate (acc, ocl, acc, ...) and the
+	# medians of their best-of-REPS times are compared, so that a drift of
+	# the machine during the row hits both alike
+	tas=; tos=; r=0
+	while [ $r -lt "$ROUNDS" ]; do
+		acc=$("$BIN/$b.acc" $args)
+		ocl=$("$BIN/$b.ocl" $args)
+		tas="$tas $(echo "$acc" | field time_ms)"; tos="$tos $(echo "$ocl" | field time_ms)"
+		r=$((r + 1))
+	done
 	BENCH_REPS=1 ACCLS_PROFILE="$OUT/$b.prof" "$BIN/$b.acc" $args >/dev/null
-	ocl=$("$BIN/$b.ocl" $args)
-	tp=$(echo "$plain" | field time_ms); ta=$(echo "$acc" | field time_ms); to=$(echo "$ocl" | field time_ms)
+	tp=$(echo "$plain" | field time_ms); ta=$(median $tas); to=$(median $tos)
+	spread=$(echo "$tas|$tos" | awk -F'|' '{ n = split($1, a, " "); split($2, o, " "); lo = 1e30; hi = 0
+		for (i = 1; i <= n; i++) { q = a[i] / o[i]; if (q < lo) lo = q; if (q > hi) hi = q }
+		printf "%.2f-%.2f", lo, hi }')
 	ea=$(echo "$acc" | field maxerr); eo=$(echo "$ocl" | field maxerr)
 	cp=$(echo "$plain" | field check); ca=$(echo "$acc" | field check); co=$(echo "$ocl" | field check)
 	if [ -z "$ea" ] && [ "$cp" != "$ca" ]; then
@@ -88,8 +103,8 @@ for b in $BENCHES; do
 	oruns=$((REPS + 1))
 	ain=$(row "$OUT/$b.prof" "host->device"); aout=$(row "$OUT/$b.prof" "device->host"); ared=$(row "$OUT/$b.prof" "partials->host")
 	oin=$(echo "$ocl" | field h2d); oout=$(echo "$ocl" | field d2h)
-	printf '%-9s %-11s %9s %9s %9s %8s %13s %13s %9s\n' $b "$(echo $args | tr ' ' x)" $tp $ta $to \
-		$(awk "BEGIN{printf \"%.2f\", $ta/$to}") \
+	printf '%-9s %-11s %9s %9s %9s %8s %11s %13s %13s %9s\n' $b "$(echo $args | tr ' ' x)" $tp $ta $to \
+		$(awk "BEGIN{printf \"%.2f\", $ta/$to}") "$spread" \
 		"$(mb $ain $runs)/$(mb $((aout + ${ared:-0})) $runs)" "$(mb $oin $oruns)/$(mb $oout $oruns)" "${ea:--}"
 	if [ -n "$eo" ] && [ "$eo" != "0.000e+00" ]; then echo "  ($b twin: maxerr $eo)"; fi
 done

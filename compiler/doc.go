@@ -53,7 +53,9 @@
 //     (a kernel on a 2-D/3-D NDRange first tests whether its grid covers
 //     the trip counts and then runs one iteration per work-item, the
 //     straight-line form PoCL vectorizes: gridfast.go; on GPUs its groups
-//     are 32×4 tiles of the two innermost loops, accls_launch_grid).
+//     are 32×4 tiles of the two innermost loops, accls_launch_grid, or
+//     narrow 8×16 tiles where the subscripts step by rows along the
+//     innermost loop: gridshape.go).
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original

@@ -477,7 +477,9 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		}
 	}
 	async := h.queueOrSync()
-	if k.Grid > 0 {
+	if k.Grid > 0 && gridStrided(k) {
+		h.w(in, "accls_launch_grid_shaped(accls_k, accls_grid, accls_V, 1, %s); /* subscripts step by rows along the innermost loop: narrow groups */", async)
+	} else if k.Grid > 0 {
 		h.w(in, "accls_launch_grid(accls_k, accls_grid, accls_V, %s);", async)
 	} else {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
