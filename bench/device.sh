@@ -4,7 +4,8 @@
 # Here (with go, cc and the OpenCL headers):
 #   sh bench/device.sh --prepare        builds everything into bin/ (git-ignored):
 #                                       bin/bench (plain, twin, accls binaries),
-#                                       bin/variants (no transfers pass; FMA on),
+#                                       bin/bench-fma (accls --fp-contract=on),
+#                                       bin/variants (no transfers pass),
 #                                       bin/gen1k (the 1000-line program), bin/lib
 # Then with the run tool, carry ["bin"]:
 #   sh bench/device.sh                  GPU table (pinned staging on, the
@@ -23,11 +24,7 @@ if [ "$1" = "--prepare" ]; then
 		ACCLS_NO_TRANSFER_OPT=1 ../bin/accls translate $b.c -o $T/no_$b >/dev/null
 		cc -O2 -w -D_OPENACC=202211 -I $T/no_$b -I . -o ../bin/variants/$b.noopt $T/no_$b/$b.host.c $T/no_$b/accrt.c -lOpenCL -lm
 	done
-	for b in gemm 2mm syrk heat3d; do
-		../bin/accls translate $b.c -o $T/fma_$b >/dev/null
-		sed -i 's/#pragma OPENCL FP_CONTRACT OFF/#pragma OPENCL FP_CONTRACT ON /' $T/fma_$b/$b.host.c
-		cc -O2 -w -D_OPENACC=202211 -I $T/fma_$b -I . -o ../bin/variants/$b.fma $T/fma_$b/$b.host.c $T/fma_$b/accrt.c -lOpenCL -lm
-	done
+	ACCLS=$R/bin/accls ACCLS_FLAGS=--fp-contract=on ./run.sh --build "$R/bin/bench-fma"
 	cd "$R/compiler" && ACCLS_GEN1K_OUT=$R/bin/gen1k.c go test . -run TestTranslateTime1k -count=1 >/dev/null
 	cd "$R/bin" && ./accls translate gen1k.c -o $T/g1 >/dev/null
 	cc -O2 -D_OPENACC=202211 -I $T/g1 $T/g1/gen1k.host.c $T/g1/accrt.c -o gen1k -lOpenCL -lm
@@ -46,8 +43,16 @@ export BENCH_BIN=$R/bin/bench
 # ratios of single best-of-5 runs moved by up to 40 % between calls.
 export BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 echo "== gpu (BENCH_ROUNDS=$BENCH_ROUNDS, BENCH_REPS=${BENCH_REPS:-10})"; BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
+echo "== gpu, accls --fp-contract=on"; BENCH_BIN=$R/bin/bench-fma BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
 echo "== gpu ACCLS_PINNED=1"; BENCH_ROUNDS=3 ACCLS_PINNED=1 ./run.sh --device gpu atax bicg gesummv heat3d dot
 echo "== cpu (PoCL, BENCH_ROUNDS=3)"; BENCH_ROUNDS=3 ./run.sh --device cpu
+echo "== cpu (PoCL, BENCH_ROUNDS=3), accls --fp-contract=on"; BENCH_BIN=$R/bin/bench-fma BENCH_ROUNDS=3 ./run.sh --device cpu
+for dev in gpu cpu; do
+	echo "== kernels alone on $dev (bench/kernels.sh: device time summed over the runs)"
+	./kernels.sh --device $dev
+	echo "== kernels alone on $dev, accls --fp-contract=on (fma, as the twins' OpenCL C default)"
+	BENCH_BIN=$R/bin/bench-fma ./kernels.sh --device $dev
+done
 for dev in gpu cpu; do
 	echo "== 2-D/3-D group shape (ACCLS_GRID_X: lanes along the innermost loop; 0 = the default) on $dev: kernel ms, sum over the runs"
 	for x in 0 8 16 32 64 128; do
@@ -59,7 +64,7 @@ for dev in gpu cpu; do
 done
 for dev in gpu cpu; do
 	echo "== variants on $dev"
-	for v in bicg.noopt mvt.noopt heat3d.noopt gemm.fma 2mm.fma syrk.fma heat3d.fma; do
+	for v in bicg.noopt mvt.noopt heat3d.noopt; do
 		b=${v%.*}
 		case $b in gemm | 2mm) a=512 ;; bicg | mvt) a=4096 ;; syrk) a="1024 512" ;; heat3d) a="128 40" ;; esac
 		echo "$v: $(ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/variants/$v $a) $(awk '$1=="host->device"{i=$3} $1=="device->host"{o=$3} END{print "h2d="i" d2h="o}' $R/bin/p.txt)"

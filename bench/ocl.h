@@ -29,6 +29,47 @@ static void ocl_print_bytes(void)
 static cl_command_queue q;
 static cl_device_id dev;
 
+/* BENCH_PROFILE=1: the queue profiles and the kernels' device time of the
+ * whole run is printed at exit ("kernel_ms=T launches=N"), to compare
+ * kernels alone with accls's ACCLS_PROFILE (bench/device.sh). Every launch
+ * of a twin goes through ocl_enqueue_nd (the macro below). */
+static int ocl_prof;
+static cl_event *ocl_evs;
+static size_t ocl_nev, ocl_capev;
+
+static cl_int ocl_enqueue_nd(cl_command_queue cq, cl_kernel k, cl_uint dims, const size_t *off, const size_t *g,
+                             const size_t *l, cl_uint nw, const cl_event *wait, cl_event *ev)
+{
+	cl_event mine;
+	cl_int r = (clEnqueueNDRangeKernel)(cq, k, dims, off, g, l, nw, wait, ocl_prof ? &mine : ev);
+	if (r != CL_SUCCESS || !ocl_prof)
+		return r;
+	if (ocl_nev == ocl_capev) {
+		ocl_capev = ocl_capev ? 2 * ocl_capev : 256;
+		ocl_evs = realloc(ocl_evs, ocl_capev * sizeof *ocl_evs);
+	}
+	ocl_evs[ocl_nev++] = mine;
+	if (ev) {
+		clRetainEvent(mine);
+		*ev = mine;
+	}
+	return r;
+}
+#define clEnqueueNDRangeKernel ocl_enqueue_nd
+
+static void ocl_print_kernel_time(void)
+{
+	double ms = 0;
+	clFinish(q);
+	for (size_t i = 0; i < ocl_nev; i++) {
+		cl_ulong t0 = 0, t1 = 0;
+		clGetEventProfilingInfo(ocl_evs[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+		clGetEventProfilingInfo(ocl_evs[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+		ms += (double)(t1 - t0) / 1e6;
+	}
+	printf("kernel_ms=%.3f launches=%zu\n", ms, ocl_nev);
+}
+
 static void ocl_init(void)
 {
 	cl_platform_id ps[8];
@@ -52,9 +93,12 @@ static void ocl_init(void)
 	}
 	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
 	CK(err);
-	q = clCreateCommandQueue(ctx, dev, 0, &err);
+	ocl_prof = getenv("BENCH_PROFILE") && strcmp(getenv("BENCH_PROFILE"), "0") != 0;
+	q = clCreateCommandQueue(ctx, dev, ocl_prof ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
 	CK(err);
 	atexit(ocl_print_bytes);
+	if (ocl_prof)
+		atexit(ocl_print_kernel_time);
 }
 
 static cl_kernel ocl_kernel(const char *src, const char *name)

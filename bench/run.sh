@@ -11,6 +11,7 @@
 #                                            go or OpenCL headers needed)
 #
 # Environment: ACCLS (the accls binary; default: built from ./cmd/accls),
+# ACCLS_FLAGS (for accls translate, e.g. --fp-contract=on),
 # CC (default cc), BENCH_ROUNDS (default 1: the OpenACC and OpenCL versions
 # alternate that many times and their median times are compared; the rounds
 # column is the range of the per-round ratios), BENCH_REPS (default 5; the plain C version runs once after
@@ -57,7 +58,7 @@ BENCHES=${*:-gemm 2mm atax bicg mvt gesummv syrk jacobi2d heat3d dot}
 build() { # build bench $1 into directory $2
 	$CC -O2 -w -o "$2/$1.plain" $1.c -lm
 	$CC -O2 -w -o "$2/$1.ocl" ${1}_ocl.c -lOpenCL -lm
-	$ACCLS translate $1.c -o "$OUT/$1.acc.d" >/dev/null
+	$ACCLS translate $ACCLS_FLAGS $1.c -o "$OUT/$1.acc.d" >/dev/null
 	$CC -O2 -w -D_OPENACC=202211 -I "$OUT/$1.acc.d" -I . -o "$2/$1.acc" "$OUT/$1.acc.d/$1.host.c" "$OUT/$1.acc.d/accrt.c" -lOpenCL -lm
 }
 if [ -n "$BUILD" ]; then

@@ -27,6 +27,14 @@ type Options struct {
 	// RuntimeDir holds the runtime's headers for the C front end (openacc.h);
 	// "" writes them to a temporary directory when needed.
 	RuntimeDir string
+	// FPContract lets the OpenCL compiler fuse a*b + c into one fma
+	// (#pragma OPENCL FP_CONTRACT ON, OpenCL C's own default and what GPU
+	// OpenACC compilers do): faster kernels whose float results may differ
+	// from the host build's in the last bits. Off by default: the kernels
+	// compute exactly what the C program computes on the host (gcc -O2 on
+	// x86-64 fuses nothing), so a run can be compared with the plain C
+	// build. accls translate/run --fp-contract=on.
+	FPContract bool
 }
 
 // Pass is one step of the compiler. Each pass reads what the earlier ones

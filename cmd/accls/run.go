@@ -31,8 +31,9 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var incs, defs stringList
 	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
 	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	fpContract := fpContractFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls run FILE.c [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [-- ARGS...]")
+		fmt.Fprintln(stderr, "usage: accls run FILE.c [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [-- ARGS...]")
 		fs.PrintDefaults()
 	}
 	pos, progArgs, err := parseInterleaved(fs, args)
@@ -89,7 +90,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer os.RemoveAll(dir)
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on"}
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
 		if wasInterrupted() {

@@ -55,8 +55,9 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	var incs, defs stringList
 	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
 	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	fpContract := fpContractFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]]")
+		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off]")
 		fmt.Fprintln(stderr, "Writes DIR/FILE.host.c (the host program), DIR/FILE.cl (the kernels) and the runtime.")
 		fs.PrintDefaults()
 	}
@@ -73,7 +74,7 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on"}
 	stop := *dump
 	res, err := compiler.Translate(context.Background(), file, text, opts, stop)
 	if err != nil {
@@ -137,4 +138,24 @@ func dirOf(p string) string {
 		return p[:i]
 	}
 	return "."
+}
+
+// onOff is a flag that takes on or off.
+type onOff string
+
+func (v *onOff) String() string { return string(*v) }
+
+func (v *onOff) Set(s string) error {
+	if s != "on" && s != "off" {
+		return fmt.Errorf("want on or off, not %q", s)
+	}
+	*v = onOff(s)
+	return nil
+}
+
+// fpContractFlag is --fp-contract (compiler.Options.FPContract).
+func fpContractFlag(fs *flag.FlagSet) *onOff {
+	v := onOff("off")
+	fs.Var(&v, "fp-contract", "on: let the OpenCL compiler fuse a*b+c into fma (faster kernels; float results may differ from the host build in the last bits); off: exactly the host's arithmetic")
+	return &v
 }
