@@ -26,6 +26,8 @@ func TestParseToolSettings(t *testing.T) {
 			toolSettings{Device: "1:0", Args: []string{"x"}}},
 		{`{"accls": {"run": {"timeoutSeconds": -1}}}`, true, toolSettings{}},
 		{`{"accls": {"cc": "gcc"}}`, true, toolSettings{CC: "gcc", Timeout: defaultRunTimeout}},
+		{`{"accls": {"fpContract": true}}`, true, toolSettings{FPContract: true, Timeout: defaultRunTimeout}},
+		{`{"fpContract": false}`, true, defaultToolSettings()},
 	} {
 		got, ok := parseToolSettings([]byte(tc.json))
 		if ok != tc.ok || !sameSettings(got, tc.want) {

@@ -20,7 +20,8 @@ const defaultRunTimeout = 60 * time.Second
 // toolSettings are the settings of previews and runs:
 //
 //	{"accls": {"device": "gpu", "cc": "gcc", "cflags": ["-O2"], "includePaths": ["inc"],
-//	           "defines": ["N=10"], "run": {"args": ["100"], "timeoutSeconds": 30}}}
+//	           "defines": ["N=10"], "fpContract": true,
+//	           "run": {"args": ["100"], "timeoutSeconds": 30}}}
 //
 // The keys may be given at the top level, and "run.args" /
 // "run.timeoutSeconds" as dotted keys (VS Code's names).
@@ -30,6 +31,7 @@ type toolSettings struct {
 	CFlags       []string
 	IncludePaths []string
 	Defines      []string
+	FPContract   bool // compiler.Options.FPContract
 	Args         []string
 	Timeout      time.Duration // 0: no limit
 }
@@ -45,6 +47,7 @@ type rawToolSettings struct {
 	CFlags       *[]string `json:"cflags"`
 	IncludePaths *[]string `json:"includePaths"`
 	Defines      *[]string `json:"defines"`
+	FPContract   *bool     `json:"fpContract"`
 	Run          *struct {
 		Args           *[]string `json:"args"`
 		TimeoutSeconds *float64  `json:"timeoutSeconds"`
@@ -90,6 +93,9 @@ func parseToolSettings(b []byte) (toolSettings, bool) {
 	set(&st.CFlags, r.CFlags)
 	set(&st.IncludePaths, r.IncludePaths)
 	set(&st.Defines, r.Defines)
+	if r.FPContract != nil {
+		st.FPContract, ok = *r.FPContract, true
+	}
 	set(&st.Args, r.RunArgs)
 	timeout := r.RunTimeout
 	if r.Run != nil {

@@ -84,10 +84,11 @@ type translateOptions struct {
 	includePaths []string
 	defines      []string
 	cflags       []string
+	fpContract   bool
 }
 
 func (o translateOptions) key() string {
-	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00")}, "\x01")
+	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract)}, "\x01")
 }
 
 // translateOptionsFor combines the tool settings, the workspace's
@@ -105,7 +106,7 @@ func (s *server) translateOptionsFor(uri string, st toolSettings) translateOptio
 			name += ".c"
 		}
 	}
-	return translateOptions{path: name, cc: co.CC, includePaths: co.IncludePaths, defines: co.Defines, cflags: st.CFlags}
+	return translateOptions{path: name, cc: co.CC, includePaths: co.IncludePaths, defines: co.Defines, cflags: st.CFlags, fpContract: st.FPContract}
 }
 
 // blankDirectives returns text with the directives in ds replaced by

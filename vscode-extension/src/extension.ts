@@ -34,6 +34,7 @@ function settings(): Record<string, unknown> {
     cflags: c.get("cflags"),
     includePaths: c.get("includePaths"),
     defines: c.get("defines"),
+    fpContract: c.get("fpContract"),
     run: { args: c.get("run.args"), timeoutSeconds: c.get("run.timeoutSeconds") },
   };
 }
