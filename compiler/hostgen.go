@@ -313,7 +313,7 @@ func (h *hgen) enters(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -373,12 +373,12 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 		if v := views[di]; v != "" {
-			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, 0%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
+			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, %s%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
 			if di.Lo != "0" {
 				h.w(in, "%s.offset -= %s;", v, di.Lo)
 			}
 		} else {
-			h.w(in, "(void)%s(%s, (void *)%s, %s, 0%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
+			h.w(in, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
 		}
 	}
 	// Views of present data and device pointers.

@@ -94,6 +94,7 @@ type DataItem struct {
 	Bytes  string // the number of bytes
 	Lo     string // Start's byte offset from the variable's base ("0" for whole variables)
 	Pos    int    // offset of the item in the text
+	Zero   bool   // the zero modifier (copyout, create): new device memory is zeroed (zero.go)
 }
 
 // Construct is one compute construct: its clauses, the variables it uses

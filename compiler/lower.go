@@ -131,6 +131,7 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 				c.errorAt(it.Span, "%v", err)
 				continue
 			}
+			di.Zero = cl.Args.Modifier == "zero"
 			out = append(out, di)
 		}
 	}

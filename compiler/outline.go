@@ -272,11 +272,6 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 				}
 			}
 		}
-	case "copyout", "create":
-		if args != nil && args.Modifier == "zero" {
-			c.errorAt(args.ModifierSpan, "the 'zero' modifier is not supported by the compiler yet")
-			return false
-		}
 	case "reduction":
 		if args != nil && redOps[args.Modifier] == "" {
 			c.errorAt(cl.Span, "reduction operator '%s' is not supported (+ * max min & | ^ && ||)", args.Modifier)

@@ -101,7 +101,10 @@
  * the implicit data attributes of compute constructs) - the structured counter
  * is used; ACCRT_DYNAMIC for enter/exit data and the acc_* API - the dynamic
  * counter is used; ACCRT_FINALIZE (with ACCRT_DYNAMIC, exit only) sets the
- * dynamic counter to zero instead of decrementing it.
+ * dynamic counter to zero instead of decrementing it. ACCRT_ZERO (entry only,
+ * the zero modifier of copyout and create, OpenACC 3.3 section 2.7) fills the
+ * memory it allocates with zero bytes, on the action's queue before anything
+ * else uses it; present data is left as it is.
  *
  *   entry, present:   increment the counter selected by flags.
  *   entry, absent:    allocate (and for copy/copyin write host->device), set the
@@ -344,7 +347,8 @@ typedef enum accrt_clause {
 enum {
 	ACCRT_DYNAMIC = 1,    /* enter/exit data, acc_* API: the dynamic counter */
 	ACCRT_FINALIZE = 2,   /* exit data finalize: zero the dynamic counter */
-	ACCRT_IF_PRESENT = 4  /* update: absent data is skipped, not an error */
+	ACCRT_IF_PRESENT = 4, /* update: absent data is skipped, not an error */
+	ACCRT_ZERO = 8        /* copyout(zero:), create(zero:): new device memory is zeroed */
 };
 
 /* A device view of host data: buffer and byte offset into it ({NULL, 0}: none). */
@@ -418,6 +422,11 @@ void accrt_wait_all(void);
 void accrt_wait_async(int wait_on, int async);
 /* Queue `async` waits (no host wait) for every async queue. */
 void accrt_wait_all_async(int async);
+/* wait(devnum: d : q...): accls uses one device per program, so the queues
+ * named are the current device's. Returns `async` when d is the current
+ * device's number (acc_get_device_num of the current type), else exits with a
+ * runtime error naming d, the current device and loc. */
+int accrt_devnum_queue(int devnum, int async, const char *loc);
 /* 1 when queue `async` has no work in flight (ACCRT_SYNC: always 1). */
 int accrt_async_test(int async);
 /* 1 when no async queue has work in flight. */
