@@ -125,18 +125,22 @@
 // the node's queue (queue 0 for a synchronous one) wait for the listed
 // queues without blocking the host; only the wait directive without async
 // blocks. Synchronous launches do not block either: accrt.h section 5 says
-// why that is safe. init, shutdown and set become the runtime's device
-// selection calls. async and wait on data constructs and wait(devnum:) are
-// errors (not supported yet).
+// why that is safe. On a data construct, async and wait apply to its entry
+// and exit actions (the constructs inside have their own). wait(devnum: d :
+// q...) checks at run time that d is the current device's number (a program
+// runs on one device). init, shutdown and set become the runtime's device
+// selection calls.
+//
+// The zero modifier of copyout and create (zero.go) zero-fills the device
+// memory that the entry action allocates (accrt.h ACCRT_ZERO).
 //
 // # Not supported yet
 //
 // Each of these is an error at its place:
 //
-//   - clauses: gang(dim:/static:), the zero modifier, attach/detach;
-//     device_type on loop constructs, and loop clauses or wait after
-//     device_type on compute constructs; async and wait on data constructs,
-//     wait(devnum:);
+//   - clauses: gang(dim:/static:), attach/detach; device_type on loop
+//     constructs, and loop clauses or wait after device_type on compute
+//     constructs;
 //   - data: struct and union data, pointers to pointers, non-contiguous
 //     sub-arrays; declare link in functions, declare of pointers (but
 //     deviceptr) and of static locals, goto out of a declare's scope;

@@ -228,12 +228,17 @@ func (h *hgen) node(n *Node) {
 			cond = "accls_if_" + strconv.Itoa(n.Line)
 			h.w(in, "const int %s = (%s) != 0;", cond, n.If)
 		}
+		h.beginDataQueue(n, in, cond) // async.go
 		h.enters(n.Data, in, cond, "0", loc)
+		queue := h.queue
+		h.queue = "" // the body's constructs have their own async clauses
 		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(n.Body.Span.Start), h.c.prog.File)
 		h.b.WriteString(h.indentOf(n.Body.Span.Start))
 		h.region(n.Body.Span.Start, n.Body.Span.End, n.Children)
 		h.b.WriteByte('\n')
+		h.queue = queue
 		h.exits(n.Data, in, cond, "0", loc)
+		h.endQueue()
 		h.w(ind, "}")
 	case NodeEnterData, NodeExitData, NodeUpdate:
 		in := ind

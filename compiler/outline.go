@@ -233,14 +233,6 @@ func (c *compilation) checkDirective(d *acc.Directive) bool {
 			good = false
 		}
 	}
-	if name == "wait" && d.Paren != nil {
-		for _, it := range d.Paren.Items {
-			if it.Key == "devnum" {
-				c.errorAt(it.Span, "'wait(devnum: ...)' is not supported by the compiler yet")
-				good = false
-			}
-		}
-	}
 	return good
 }
 
@@ -259,15 +251,6 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 			for _, it := range args.Items {
 				if it.Key == "dim" || it.Key == "static" {
 					c.errorAt(it.Span, "gang(%s:) is not supported by the compiler yet", it.Key)
-					return false
-				}
-			}
-		}
-	case "wait":
-		if args != nil {
-			for _, it := range args.Items {
-				if it.Key == "devnum" {
-					c.errorAt(it.Span, "wait(devnum:) is not supported by the compiler yet")
 					return false
 				}
 			}

@@ -46,6 +46,17 @@ static int run_mode(const char *mode)
 		printf("every device type exists\n");
 		return 0;
 	}
+	if (strcmp(mode, "devnum") == 0) {
+		/* wait(devnum:): the current device's number passes the queue
+		 * through; any other number is an error */
+		int cur = acc_get_device_num(acc_get_device_type());
+		if (accrt_devnum_queue(cur, 5, "async.c:6") != 5) {
+			printf("FAIL accrt_devnum_queue on the current device\n");
+			return 1; /* exit 1, not the 2 of the error below */
+		}
+		accrt_devnum_queue(cur + 1, 5, "async.c:7");
+		return 0;
+	}
 	if (strcmp(mode, "host-type") == 0) {
 		acc_set_device_type(acc_device_host);
 		return 0;
