@@ -94,9 +94,11 @@
 //     constructs keep their (transformed) bodies; the if clause keeps the
 //     original statement as the host fallback (also for self). declare in a
 //     function enters its data at the directive and exits it at the end of
-//     its block and before each return/break/continue leaving the block
+//     its block and before each return/break/continue/goto leaving the block
 //     (declare.go); file-scope declares register their globals with the
-//     runtime, which enters them when it initializes. host_data shadows
+//     runtime, which enters them when it initializes, and so do declares of
+//     static locals and extern declarations in functions, the first time
+//     they run. host_data shadows
 //     each use_device variable with its device address (hostdata.go).
 //     device_type sections of compute constructs give one launch sequence
 //     per OpenCL device class, chosen at run time (devicetype.go). The
@@ -142,8 +144,9 @@
 //     constructs, and loop clauses or wait after device_type on compute
 //     constructs;
 //   - data: struct and union data, pointers to pointers, non-contiguous
-//     sub-arrays; declare link in functions, declare of pointers (but
-//     deviceptr) and of static locals, goto out of a declare's scope;
+//     sub-arrays; device code using a pointer that a declare puts on the
+//     device for itself (its copy holds a host address); a goto into a
+//     declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
 //     construct, gang-level and nested loop reductions in routines;
 //     variables declared in a kernels construct and used by two of its loop

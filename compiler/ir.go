@@ -81,6 +81,9 @@ type Node struct {
 	// function's declare covers.
 	Global bool
 	Scope  *cfacts.Stmt
+	// NodeDeclare in a function: the items of static locals and extern
+	// declarations, entered once for the whole program (declare.go).
+	Statics []*DataItem
 	Hoist  *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
 }
 
