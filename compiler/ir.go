@@ -81,10 +81,11 @@ type Node struct {
 	// function's declare covers.
 	Global bool
 	Scope  *cfacts.Stmt
+	Hoist  *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
+
 	// NodeDeclare in a function: the items of static locals and extern
 	// declarations, entered once for the whole program (declare.go).
 	Statics []*DataItem
-	Hoist  *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host
