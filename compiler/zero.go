@@ -32,3 +32,11 @@ func zeroes(n *Node) bool {
 	}
 	return false
 }
+
+// zeroDump is the IR dump's note for an item with the zero modifier.
+func zeroDump(di *DataItem) string {
+	if di.Zero {
+		return ", zero"
+	}
+	return ""
+}

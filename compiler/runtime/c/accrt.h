@@ -519,6 +519,9 @@ const char *accrt_cl_error_name(cl_int err);
  * first OpenACC use, after the device is chosen, and again after a shutdown;
  * copyin copies the value g has then. A registration after initialization
  * enters at once. The data stays until the program ends (or a shutdown).
+ * A declare of a static local or an extern declaration in a function is
+ * registered the same way, from the function, the first time the directive
+ * runs (guarded by a static flag).
  *
  * accrt_use_device returns the device address (the opaque value of
  * acc_deviceptr) of present data at host; NULL gives NULL. Absent data is an
