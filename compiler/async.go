@@ -96,6 +96,9 @@ func (h *hgen) waitClause(ind string, queues []string) {
 // its wait clause, under cond (the if clause) when not "".
 func (h *hgen) beginDataQueue(n *Node, ind, cond string) {
 	h.beginQueue(n, ind)
+	if h.queue != "" && len(n.Data) == 0 {
+		h.w(ind, "(void)%s; /* no data clause (default only) */", h.queue)
+	}
 	if !n.HasWait {
 		return
 	}

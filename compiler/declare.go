@@ -127,6 +127,10 @@ func (c *compilation) lowerDeclare(n *Node) {
 		if kind == "" {
 			continue
 		}
+		if cl.Args.Modifier == "zero" {
+			c.errorAt(cl.Args.ModifierSpan, "the 'zero' modifier is not allowed on 'declare' (OpenACC 3.3 §2.13)")
+			continue
+		}
 		for _, it := range cl.Args.Items {
 			if it.Var != nil && len(it.Var.Subscripts) > 0 {
 				c.errorAt(it.Span, "'declare' takes whole variables, not sub-arrays or elements ('%s')", it.Text)

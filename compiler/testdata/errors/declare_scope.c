@@ -34,3 +34,10 @@ void g(int n, float *a)
 done:
 	return;
 }
+
+void h(void)
+{
+	int z[4];
+#pragma acc declare create(zero: z)
+	z[0] = 0;
+}
