@@ -114,11 +114,11 @@ func (h *hgen) beginDataQueue(n *Node, ind, cond string) {
 // waitQueues is the queue list of a wait clause or of the wait directive
 // (args nil: no argument, every queue): the C expressions of the queues.
 // With devnum (OpenACC 3.3 §2.16.3) each queue goes through
-// accrt_devnum_queue, which checks at run time that devnum is the current
-// device's number (accls runs a program on one device: the queues of any
-// other device are none of its business) and returns the queue; the devnum
-// expression is evaluated once per queue. A negative constant devnum is an
-// error here.
+// accrt_devnum_queue: the queue itself on the current device; on another
+// device of the current type, where accls has nothing in flight (it runs on
+// one device at a time and finishes its work before switching), queue 0; a
+// number that names no device is a runtime error. The devnum expression is
+// evaluated once per queue. A negative constant devnum is an error here.
 func (c *compilation) waitQueues(args *acc.ArgList, n *Node) []string {
 	if args == nil {
 		return nil

@@ -129,9 +129,10 @@
 // blocks. Synchronous launches do not block either: accrt.h section 5 says
 // why that is safe. On a data construct, async and wait apply to its entry
 // and exit actions (the constructs inside have their own). wait(devnum: d :
-// q...) checks at run time that d is the current device's number (a program
-// runs on one device). init, shutdown and set become the runtime's device
-// selection calls.
+// q...) waits for queue q when d is the current device's number; another
+// device has nothing of the program in flight (accls runs on one device at a
+// time), and a d that names no device is a runtime error. init, shutdown and
+// set become the runtime's device selection calls.
 //
 // The zero modifier of copyout and create (zero.go) zero-fills the device
 // memory that the entry action allocates (accrt.h ACCRT_ZERO).

@@ -2479,12 +2479,17 @@ int acc_get_device_num(acc_device_t type)
 int accrt_devnum_queue(int devnum, int async, const char *loc)
 {
 	acc_device_t type = acc_get_device_type();
-	int cur = acc_get_device_num(type);
-	if (devnum != cur)
-		fatal("wait(devnum: %d)%s%s: accls runs a program on one device, device %d of type %s, and "
-		      "has no queues on device %d",
-		      devnum, loc ? " at " : "", loc ? loc : "", cur, acc_type_name(type), devnum);
-	return async;
+	int count = acc_get_num_devices(type);
+	if (devnum < 0 || devnum >= count)
+		fatal("wait(devnum: %d)%s%s: there is no device %d of type %s (%d device%s of that type, numbered from 0)",
+		      devnum, loc ? " at " : "", loc ? loc : "", devnum, acc_type_name(type), count, count == 1 ? "" : "s");
+	if (devnum == acc_get_device_num(type))
+		return async;
+	/* Another device: accls runs on one device at a time and finishes its
+	 * work before switching (choose_device), so nothing of this program is
+	 * in flight there; queue 0, which every queue follows anyway, stands for
+	 * it. */
+	return ACCRT_SYNC;
 }
 
 int acc_on_device(acc_device_t type)

@@ -422,10 +422,14 @@ void accrt_wait_all(void);
 void accrt_wait_async(int wait_on, int async);
 /* Queue `async` waits (no host wait) for every async queue. */
 void accrt_wait_all_async(int async);
-/* wait(devnum: d : q...): accls uses one device per program, so the queues
- * named are the current device's. Returns `async` when d is the current
- * device's number (acc_get_device_num of the current type), else exits with a
- * runtime error naming d, the current device and loc. */
+/* wait(devnum: d : q...): the queue to wait for in place of queue `async` of
+ * device d of the current device type. d is the current device's number
+ * (acc_get_device_num): `async` itself. Another device of the type: accls runs
+ * on one device at a time and finishes its work before switching, so nothing
+ * is in flight there: ACCRT_SYNC (queue 0, which every queue follows anyway).
+ * No such device (d < 0 or d >= acc_get_num_devices): a runtime error naming
+ * d, the device count and loc (OpenACC 3.3 §2.16.3: d must be a valid device
+ * number of the current device type). */
 int accrt_devnum_queue(int devnum, int async, const char *loc);
 /* 1 when queue `async` has no work in flight (ACCRT_SYNC: always 1). */
 int accrt_async_test(int async);
