@@ -13,7 +13,8 @@
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
 //     the directive or clause ("gang(static:) is not supported by the
-//     compiler yet"): nothing is ever translated into wrong code.
+//     compiler yet"): nothing is ever translated into wrong code. So are
+//     branches out of data and host_data constructs (branch.go).
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
 //     nest and per run of other statements). Loops are put in canonical form

@@ -122,6 +122,7 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		n.Kind = NodeData
 		n.Span.End = r.Stmt.Span.End
 		n.Body = r.Stmt
+		c.checkDataBranches(n) // branch.go
 		n.Children = c.outlineRegions(r.Children, nil)
 		return n
 	case name == "cache":
