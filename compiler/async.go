@@ -2,8 +2,21 @@ package compiler
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/accls/accls/acc"
 )
+
+// The data construct takes async and wait too (OpenACC 3.3 §2.6.5, §2.16):
+// its entry actions wait for the wait list, then go on its async queue, and
+// its exit actions go on the same queue. The constructs in its body are not
+// made asynchronous by it: each has its own async clause (a synchronous one
+// inside may run before the region's entry copies are done, so the program
+// puts it on the same queue or waits, as OpenACC requires).
+func init() {
+	supported["data"] = append(supported["data"], "async", "wait")
+}
 
 // Async queues, wait clauses and directives, and the device directives (init,
 // shutdown, set) in the host program. The runtime's contract is accrt.h
@@ -77,6 +90,63 @@ func (h *hgen) waitClause(ind string, queues []string) {
 	for _, q := range queues {
 		h.w(ind, "accrt_wait_async((int)(%s), %s);", q, h.queueOrSync())
 	}
+}
+
+// beginDataQueue starts a data construct's queue (beginQueue) and writes
+// its wait clause, under cond (the if clause) when not "".
+func (h *hgen) beginDataQueue(n *Node, ind, cond string) {
+	h.beginQueue(n, ind)
+	if h.queue != "" && len(n.Data) == 0 {
+		h.w(ind, "(void)%s; /* no data clause (default only) */", h.queue)
+	}
+	if !n.HasWait {
+		return
+	}
+	if cond == "" {
+		h.waitClause(ind, n.Wait)
+		return
+	}
+	h.w(ind, "if (%s) {", cond)
+	h.waitClause(ind+"\t", n.Wait)
+	h.w(ind, "}")
+}
+
+// waitQueues is the queue list of a wait clause or of the wait directive
+// (args nil: no argument, every queue): the C expressions of the queues.
+// With devnum (OpenACC 3.3 §2.16.3) each queue goes through
+// accrt_devnum_queue: the queue itself on the current device; on another
+// device of the current type, where accls has nothing in flight (it runs on
+// one device at a time and finishes its work before switching), queue 0; a
+// number that names no device is a runtime error. The devnum expression is
+// evaluated once per queue. A negative constant devnum is an error here.
+func (c *compilation) waitQueues(args *acc.ArgList, n *Node) []string {
+	if args == nil {
+		return nil
+	}
+	devnum := ""
+	var out []string
+	for _, it := range args.Items {
+		if it.Key == "devnum" {
+			devnum = it.Text
+			if v, err := strconv.Atoi(it.Text); err == nil && v < 0 {
+				c.errorAt(it.Span, "wait(devnum: %d): device numbers start at 0", v)
+			}
+			continue
+		}
+		out = append(out, it.Text)
+	}
+	if devnum == "" {
+		return out
+	}
+	if len(out) == 0 {
+		c.errorAt(args.Span, "wait(devnum: %s) names no queue: give them after the devnum (wait(devnum: %s : 1, 2))", devnum, devnum)
+		return nil
+	}
+	loc := strconv.Quote(fmt.Sprintf("%s:%d", c.prog.File, n.Line))
+	for i, q := range out {
+		out[i] = fmt.Sprintf("accrt_devnum_queue((int)(%s), (int)(%s), %s)", devnum, q, loc)
+	}
+	return out
 }
 
 // blockingWaits writes waits that block the host: the wait directive without

@@ -17,21 +17,39 @@ import (
 // In a function, its data clauses act like a data construct over the rest
 // of the block that holds it: the entry actions where the directive is
 // (structured counter), the exit actions, latest declare first, at the end
-// of the block and before every return, break or continue that leaves it (a
-// `return expr` evaluates expr first). A goto inside such a block is an
-// error. The variables must be declared in that block (parameters: in the
-// function body's outermost block); pointers are only allowed in deviceptr
-// (a declare of a pointer would put the pointer itself on the device), and
-// device_resident acts like create (the host copy is not used).
+// of the block and before every return, break, continue or goto that leaves
+// it (a `return expr` evaluates expr first; a goto to a label before the
+// directive in the same block leaves it too, and the directive enters again
+// when it runs again). A goto into a declare's scope from outside it (past
+// the directive) is an error: the data would not be present. The variables
+// must be declared in that block (parameters: in the function body's
+// outermost block); device_resident acts like create (the host copy is not
+// used).
+//
+// A pointer without a sub-array is a variable like any other (OpenACC 3.3
+// §2.7.1): declare puts the pointer itself on the device (sizeof the
+// pointer). Its device copy holds a host address, so a compute construct
+// that uses such a pointer is an error that says to map the data it points
+// to with a sub-array instead.
+//
+// Static locals and extern declarations in a function have the program's
+// lifetime: create, copyin and device_resident register them with the
+// runtime (accrt_declare_global, as for globals) the first time the
+// directive runs; the runtime enters them at once when it is initialized,
+// else when it initializes (copyin copies the value then), and again after
+// acc_shutdown; no exit removes them. copy, copyout and present are errors
+// on them (they would need an exit at the end of the program).
 //
 // At file scope, create / copyin / device_resident make a global present for
 // the whole program: a constructor registers it with the runtime
 // (accrt_declare_global), which enters it (structured counter, so no exit
 // data removes it) when it initializes, i.e. at the first OpenACC use, and
 // again after acc_shutdown; copyin copies the value the global has then.
-// link only names the global: a later data clause gives it device data.
-// Compute constructs use a declared variable's device copy (a present
-// lookup, an error when a link global has no data).
+// link only names the variable (a global, or in a function a static local
+// or an extern declaration: link needs static or extern storage): a later
+// data clause gives it device data. Compute constructs use a declared
+// variable's device copy (a present lookup, an error when a link variable
+// has no data).
 
 // The clauses of declare and host_data that the compiler implements (the
 // outline pass's supported table).
@@ -86,12 +104,6 @@ func (c *compilation) outlineDeclare(n *Node) *Node {
 		c.errorAt(n.Dir.NameSpan, "'declare' must be in a block ({ ... }): its data lives until the end of that block")
 		return nil
 	}
-	for _, cl := range n.Dir.Clauses {
-		if cl.Spec != nil && cl.Spec.Name == "link" {
-			c.errorAt(cl.NameSpan, "'link' in a function is not supported by the compiler yet (use it at file scope)")
-			return nil
-		}
-	}
 	n.Kind = NodeDeclare
 	n.Scope = r.Container
 	return n
@@ -115,6 +127,10 @@ func (c *compilation) lowerDeclare(n *Node) {
 		if kind == "" {
 			continue
 		}
+		if cl.Args.Modifier == "zero" {
+			c.errorAt(cl.Args.ModifierSpan, "the 'zero' modifier is not allowed on 'declare' (OpenACC 3.3 §2.13)")
+			continue
+		}
 		for _, it := range cl.Args.Items {
 			if it.Var != nil && len(it.Var.Subscripts) > 0 {
 				c.errorAt(it.Span, "'declare' takes whole variables, not sub-arrays or elements ('%s')", it.Text)
@@ -127,22 +143,36 @@ func (c *compilation) lowerDeclare(n *Node) {
 			if v != nil && !c.declareScopeOK(n, v, it) {
 				continue
 			}
-			if v != nil && v.Type != nil && v.Type.Kind == cfacts.TypePointer && kind != "deviceptr" {
-				c.errorAt(it.Span, "'%s' is a pointer: 'declare %s' would put the pointer itself on the device, which is not supported by the compiler yet (use a data clause with %s[0:n])", v.Name, cl.Spec.Name, v.Name)
-				continue
-			}
 			if kind == "deviceptr" {
 				if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer {
 					c.errorAt(it.Span, "deviceptr '%s' must be a pointer", it.Text)
 				}
 				continue
 			}
+			static := !n.Global && v != nil && (v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern)
 			if kind == "link" {
+				if !n.Global && v != nil && !static {
+					c.errorAt(it.Span, "'link' needs a variable with static or extern storage: '%s' is a local of the function (OpenACC 3.3 §2.13.3)", v.Name)
+				}
 				continue
 			}
-			di, err := c.dataItem(kind, it, fn)
-			if err != nil {
-				c.errorAt(it.Span, "%v", err)
+			if static && !slices.Contains(fileScopeDeclare, cl.Spec.Name) {
+				c.errorAt(cl.NameSpan, "'%s' on the %s '%s': its data lives as long as the program, so only create, copyin, device_resident and link are allowed", cl.Spec.Name, storageName(v), v.Name)
+				continue
+			}
+			var di *DataItem
+			if v != nil && v.Type != nil && v.Type.Kind == cfacts.TypePointer {
+				// the pointer variable itself (OpenACC 3.3 §2.7.1)
+				di = &DataItem{Clause: kind, Name: it.Text, Var: v, Start: "&" + v.Name, Bytes: "sizeof(" + v.Name + ")", Lo: "0", Pos: it.Span.Start}
+			} else {
+				var err error
+				if di, err = c.dataItem(kind, it, fn); err != nil {
+					c.errorAt(it.Span, "%v", err)
+					continue
+				}
+			}
+			if static {
+				n.Statics = append(n.Statics, di)
 				continue
 			}
 			n.Data = append(n.Data, di)
@@ -166,11 +196,8 @@ func (c *compilation) declareScopeOK(n *Node, v *cfacts.Var, it *acc.Arg) bool {
 		return true
 	}
 	switch v.Storage {
-	case cfacts.StorageGlobal, cfacts.StorageExtern:
-		c.errorAt(it.Span, "'%s' is a global: declare it with a 'declare' at file scope, where it is declared", v.Name)
-		return false
-	case cfacts.StorageStatic:
-		c.errorAt(it.Span, "'declare' of the static local '%s' is not supported by the compiler yet", v.Name)
+	case cfacts.StorageGlobal:
+		c.errorAt(it.Span, "'%s' is a global: declare it with a 'declare' at file scope, where it is declared (or after an extern declaration of it in this block)", v.Name)
 		return false
 	case cfacts.StorageParam:
 		if n.Scope != n.Region.Func.Func.Body {
@@ -234,8 +261,8 @@ func (c *compilation) declareExits(fm *analysis.FuncModel, nodes []*Node) []*Nod
 				return true
 			}
 		case cfacts.StmtGoto:
-			if ex := leaving(s, nil); len(ex) > 0 {
-				c.errorAt(s.Span, "'goto' inside the scope of a 'declare' (line %d) is not supported by the compiler yet", ex[0].Line)
+			if x := c.gotoExit(fm, decls, s); x != nil {
+				extra = append(extra, exitNode(x, s.Span, s))
 			}
 			return true
 		default:
@@ -265,6 +292,52 @@ func (c *compilation) declareExits(fm *analysis.FuncModel, nodes []*Node) []*Nod
 		nodes = insertNode(nodes, x)
 	}
 	return nodes
+}
+
+// inDeclareScope reports whether statement s is in the scope of declare d:
+// in its block, after the directive.
+func inDeclareScope(d *Node, s *cfacts.Stmt) bool {
+	return d.Span.End <= s.Span.Start && s.Span.End <= d.Scope.Span.End
+}
+
+// gotoExit returns the declares that the goto s leaves (latest first): those
+// whose scope holds s but not its label. A goto into a declare's scope from
+// outside it is an error (the directive's entry actions would be skipped),
+// and so is a computed goto (goto *p) out of one.
+func (c *compilation) gotoExit(fm *analysis.FuncModel, decls []*Node, s *cfacts.Stmt) []*Node {
+	var label *cfacts.Stmt
+	if s.Label != "" {
+		cfacts.Walk(fm.Func.Body, func(x *cfacts.Stmt) bool {
+			if x.Kind == cfacts.StmtLabel && x.Label == s.Label && label == nil {
+				label = x
+			}
+			return label == nil
+		})
+	}
+	var out []*Node
+	computed := false
+	for _, d := range decls {
+		from := inDeclareScope(d, s)
+		if label == nil {
+			if from && s.Label == "" && !computed {
+				c.errorAt(s.Span, "a computed 'goto' inside the scope of a 'declare' (line %d) is not supported: the compiler cannot tell whether it leaves the scope", d.Line)
+				computed = true // one message per goto
+			}
+			continue
+		}
+		to := inDeclareScope(d, label)
+		switch {
+		case from && !to:
+			out = append(out, d)
+		case to && !from:
+			c.errorAt(s.Span, "'goto %s' jumps into the scope of the 'declare' at line %d past its directive: its data would not be present there", s.Label, d.Line)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Span.Start > out[j].Span.Start })
+	return out
 }
 
 // jumpTarget is the loop (or switch, for break) that a break or continue
@@ -300,11 +373,33 @@ func insertNode(ns []*Node, x *Node) []*Node {
 	return slices.Insert(ns, i, x)
 }
 
+// storageName names a function's static local or extern declaration.
+func storageName(v *cfacts.Var) string {
+	if v.Storage == cfacts.StorageExtern {
+		return "extern variable"
+	}
+	return "static local"
+}
+
 // hostDeclare writes a declare's host code: the entry actions in a
-// function; at file scope, a constructor that registers the globals.
+// function (static locals and extern declarations: registered with the
+// runtime the first time); at file scope, a constructor that registers the
+// globals.
 func (h *hgen) hostDeclare(n *Node, ind, loc string) {
 	if !n.Global {
 		h.enters(n.Data, ind, "", "0", loc)
+		if len(n.Statics) > 0 {
+			once := h.c.fresh(fmt.Sprintf("accls_declared_L%d", n.Line))
+			h.w(ind, "{ /* static storage: registered once, present for the whole program */")
+			h.w(ind+"\t", "static int %s;", once)
+			h.w(ind+"\t", "if (!%s) {", once)
+			h.w(ind+"\t\t", "%s = 1;", once)
+			for _, di := range n.Statics {
+				h.w(ind+"\t\t", "accrt_declare_global(%s, (void *)%s, %s, %s, %s);", di.Clause, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc)
+			}
+			h.w(ind+"\t", "}")
+			h.w(ind, "}")
+		}
 		return
 	}
 	if len(n.Data) == 0 {
@@ -376,6 +471,14 @@ func (l *lowering) declared(cv *CVar, a *analysis.VarAttr) *CVar {
 	}
 	if a.Item == nil {
 		l.c.errorAt(a.First, "'%s': its declare clause could not be read", v.Name)
+		return nil
+	}
+	if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
+		name := "declare"
+		if a.Clause != nil && a.Clause.Spec != nil {
+			name += " " + a.Clause.Spec.Name
+		}
+		l.c.errorAt(a.First, "'%s' is a pointer in '%s': that puts the pointer itself on the device, whose copy holds a host address device code cannot use; map the data it points to with a sub-array (copyin(%s[0:n]), or declare deviceptr for a device address)", v.Name, name, v.Name)
 		return nil
 	}
 	di, err := l.c.dataItem("lookup", a.Item, fn)

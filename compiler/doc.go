@@ -13,7 +13,8 @@
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
 //     the directive or clause ("gang(static:) is not supported by the
-//     compiler yet"): nothing is ever translated into wrong code.
+//     compiler yet"): nothing is ever translated into wrong code. So are
+//     branches out of data and host_data constructs (branch.go).
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
 //     nest and per run of other statements). Loops are put in canonical form
@@ -96,9 +97,11 @@
 //     constructs keep their (transformed) bodies; the if clause keeps the
 //     original statement as the host fallback (also for self). declare in a
 //     function enters its data at the directive and exits it at the end of
-//     its block and before each return/break/continue leaving the block
+//     its block and before each return/break/continue/goto leaving the block
 //     (declare.go); file-scope declares register their globals with the
-//     runtime, which enters them when it initializes. host_data shadows
+//     runtime, which enters them when it initializes, and so do declares of
+//     static locals and extern declarations in functions, the first time
+//     they run. host_data shadows
 //     each use_device variable with its device address (hostdata.go).
 //     device_type sections of compute constructs give one launch sequence
 //     per OpenCL device class, chosen at run time (devicetype.go). The
@@ -127,21 +130,27 @@
 // the node's queue (queue 0 for a synchronous one) wait for the listed
 // queues without blocking the host; only the wait directive without async
 // blocks. Synchronous launches do not block either: accrt.h section 5 says
-// why that is safe. init, shutdown and set become the runtime's device
-// selection calls. async and wait on data constructs and wait(devnum:) are
-// errors (not supported yet).
+// why that is safe. On a data construct, async and wait apply to its entry
+// and exit actions (the constructs inside have their own). wait(devnum: d :
+// q...) waits for queue q when d is the current device's number; another
+// device has nothing of the program in flight (accls runs on one device at a
+// time), and a d that names no device is a runtime error. init, shutdown and
+// set become the runtime's device selection calls.
+//
+// The zero modifier of copyout and create (zero.go) zero-fills the device
+// memory that the entry action allocates (accrt.h ACCRT_ZERO).
 //
 // # Not supported yet
 //
 // Each of these is an error at its place:
 //
-//   - clauses: gang(dim:/static:), the zero modifier, attach/detach;
-//     device_type on loop constructs, and loop clauses or wait after
-//     device_type on compute constructs; async and wait on data constructs,
-//     wait(devnum:);
+//   - clauses: gang(dim:/static:), attach/detach; device_type on loop
+//     constructs, and loop clauses or wait after device_type on compute
+//     constructs;
 //   - data: struct and union data, pointers to pointers, non-contiguous
-//     sub-arrays; declare link in functions, declare of pointers (but
-//     deviceptr) and of static locals, goto out of a declare's scope;
+//     sub-arrays; device code using a pointer that a declare puts on the
+//     device for itself (its copy holds a host address); a goto into a
+//     declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
 //     construct, gang-level and nested loop reductions in routines;
 //     variables declared in a kernels construct and used by two of its loop

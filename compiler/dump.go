@@ -53,7 +53,10 @@ func dumpIR(r *Result) string {
 			}
 			b.WriteString("\n")
 			for _, di := range n.Data {
-				fmt.Fprintf(&b, "%s  data %s %s: start %s, bytes %s, offset %s\n", ind, di.Clause, di.Name, di.Start, di.Bytes, di.Lo)
+				fmt.Fprintf(&b, "%s  data %s %s: start %s, bytes %s, offset %s%s\n", ind, di.Clause, di.Name, di.Start, di.Bytes, di.Lo, zeroDump(di))
+			}
+			for _, di := range n.Statics {
+				fmt.Fprintf(&b, "%s  static data %s %s: start %s, bytes %s (registered once)\n", ind, di.Clause, di.Name, di.Start, di.Bytes)
 			}
 			if con := n.Construct; con != nil {
 				dumpConstruct(&b, con, ind+"  ", p.Text)

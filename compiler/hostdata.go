@@ -29,6 +29,7 @@ func (c *compilation) outlineHostData(n *Node) *Node {
 	n.Kind = NodeHostData
 	n.Span.End = r.Stmt.Span.End
 	n.Body = r.Stmt
+	c.checkDataBranches(n) // branch.go
 	n.Children = c.outlineRegions(r.Children, nil)
 	return n
 }

@@ -228,12 +228,17 @@ func (h *hgen) node(n *Node) {
 			cond = "accls_if_" + strconv.Itoa(n.Line)
 			h.w(in, "const int %s = (%s) != 0;", cond, n.If)
 		}
+		h.beginDataQueue(n, in, cond) // async.go
 		h.enters(n.Data, in, cond, "0", loc)
+		queue := h.queue
+		h.queue = "" // the body's constructs have their own async clauses
 		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(n.Body.Span.Start), h.c.prog.File)
 		h.b.WriteString(h.indentOf(n.Body.Span.Start))
 		h.region(n.Body.Span.Start, n.Body.Span.End, n.Children)
 		h.b.WriteByte('\n')
+		h.queue = queue
 		h.exits(n.Data, in, cond, "0", loc)
+		h.endQueue()
 		h.w(ind, "}")
 	case NodeEnterData, NodeExitData, NodeUpdate:
 		in := ind
@@ -313,7 +318,7 @@ func (h *hgen) enters(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -373,12 +378,12 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 		if v := views[di]; v != "" {
-			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, 0%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
+			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, %s%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
 			if di.Lo != "0" {
 				h.w(in, "%s.offset -= %s;", v, di.Lo)
 			}
 		} else {
-			h.w(in, "(void)%s(%s, (void *)%s, %s, 0%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, h.queueArg(), strconv.Quote(di.Name), loc)
+			h.w(in, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
 		}
 	}
 	// Views of present data and device pointers.

@@ -82,6 +82,10 @@ type Node struct {
 	Global bool
 	Scope  *cfacts.Stmt
 	Hoist  *Hoist // an implicit data region of the transfers pass (Kind NodeData, Dir nil)
+
+	// NodeDeclare in a function: the items of static locals and extern
+	// declarations, entered once for the whole program (declare.go).
+	Statics []*DataItem
 }
 
 // DataItem is one variable (or sub-array) of a data clause, as host
@@ -94,6 +98,7 @@ type DataItem struct {
 	Bytes  string // the number of bytes
 	Lo     string // Start's byte offset from the variable's base ("0" for whole variables)
 	Pos    int    // offset of the item in the text
+	Zero   bool   // the zero modifier (copyout, create): new device memory is zeroed (zero.go)
 }
 
 // Construct is one compute construct: its clauses, the variables it uses

@@ -46,7 +46,7 @@ func (c *compilation) lowerNode(n *Node) {
 	}
 	if cl := findClause(d, "wait"); cl != nil {
 		n.HasWait = true
-		n.Wait = argTexts(cl)
+		n.Wait = c.waitQueues(cl.Args, n) // async.go
 	}
 	switch n.Kind {
 	case NodeCompute:
@@ -68,11 +68,7 @@ func (c *compilation) lowerNode(n *Node) {
 		n.Device = c.deviceSettings(n)
 	case NodeWait:
 		n.HasWait = true
-		if d.Paren != nil {
-			for _, it := range d.Paren.Items {
-				n.Wait = append(n.Wait, it.Text)
-			}
-		}
+		n.Wait = c.waitQueues(d.Paren, n) // async.go
 	}
 }
 
@@ -131,6 +127,7 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 				c.errorAt(it.Span, "%v", err)
 				continue
 			}
+			di.Zero = cl.Args.Modifier == "zero"
 			out = append(out, di)
 		}
 	}

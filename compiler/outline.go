@@ -122,6 +122,7 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		n.Kind = NodeData
 		n.Span.End = r.Stmt.Span.End
 		n.Body = r.Stmt
+		c.checkDataBranches(n) // branch.go
 		n.Children = c.outlineRegions(r.Children, nil)
 		return n
 	case name == "cache":
@@ -233,14 +234,6 @@ func (c *compilation) checkDirective(d *acc.Directive) bool {
 			good = false
 		}
 	}
-	if name == "wait" && d.Paren != nil {
-		for _, it := range d.Paren.Items {
-			if it.Key == "devnum" {
-				c.errorAt(it.Span, "'wait(devnum: ...)' is not supported by the compiler yet")
-				good = false
-			}
-		}
-	}
 	return good
 }
 
@@ -262,20 +255,6 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 					return false
 				}
 			}
-		}
-	case "wait":
-		if args != nil {
-			for _, it := range args.Items {
-				if it.Key == "devnum" {
-					c.errorAt(it.Span, "wait(devnum:) is not supported by the compiler yet")
-					return false
-				}
-			}
-		}
-	case "copyout", "create":
-		if args != nil && args.Modifier == "zero" {
-			c.errorAt(args.ModifierSpan, "the 'zero' modifier is not supported by the compiler yet")
-			return false
 		}
 	case "reduction":
 		if args != nil && redOps[args.Modifier] == "" {

@@ -119,7 +119,7 @@ type transferPlan struct {
 func (t *transferPlan) eligible(n *Node) bool {
 	con := n.Construct
 	if n.Kind != NodeCompute || con == nil || n.Region == nil || n.Region.Stmt == nil ||
-		con.If != "" || con.Self != "" || con.Async != nil || con.HasWait {
+		con.If != "" || con.Self != "" || con.Async != nil || con.HasWait || zeroes(n) {
 		return false
 	}
 	for _, dt := range con.DeviceTypes {

@@ -448,6 +448,8 @@ func TestAsync(t *testing.T) {
 	fails(t, "async", nil, []string{"memcpy-not-device"},
 		`acc_memcpy_from_device: source 0x[0-9a-f]+ is not a device address`)
 	fails(t, "async", nil, []string{"memcpy-overlap"}, `acc_memcpy_device: the source and destination ranges overlap`)
+	fails(t, "async", nil, []string{"devnum"},
+		`(?m)^accls runtime: wait\(devnum: (\d+)\) at async\.c:7: there is no device \d+ of type acc_device_\w+ \(\d+ devices? of that type, numbered from 0\)$`)
 	fails(t, "async", nil, []string{"device-num"}, `acc_set_device_num: there is no device 999 of type acc_device_default`)
 	fails(t, "async", nil, []string{"host-type"}, `acc_set_device_type\(acc_device_host\): accls runs every compute construct on an OpenCL device`)
 	if r := run(t, "async", nil, "type-missing"); !strings.Contains(r.stdout, "every device type exists") {

@@ -326,7 +326,7 @@ typedef struct queue {
 } queue_t;
 
 /* What an enqueued command was, for its profile and its error message. */
-enum { CMD_KERNEL, CMD_WRITE, CMD_READ, CMD_COPY, CMD_BARRIER };
+enum { CMD_KERNEL, CMD_WRITE, CMD_READ, CMD_COPY, CMD_BARRIER, CMD_FILL };
 
 /* A command whose completion has not been looked at yet (section 5). */
 typedef struct pending {
@@ -818,7 +818,8 @@ static void account(pending_t *p, cl_int st)
 {
 	double ms;
 	if (st < 0) {
-		static const char *const what[] = {"", "host->device copy", "device->host copy", "device copy", "wait"};
+		static const char *const what[] = {"", "host->device copy", "device->host copy", "device copy", "wait",
+		                                   "zero fill"};
 		if (p->kind == CMD_KERNEL)
 			kernel_failed(st, p->name, p->loc, p->async);
 		fatal("%s%s%s%s%s failed on the device: %s (%d)", what[p->kind], p->name ? " for '" : "",
@@ -1392,6 +1393,23 @@ static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t b
 	}
 }
 
+/* The zero modifier (ACCRT_ZERO): fill [0, bytes) of a new buffer with zero
+ * bytes on queue q, ordered like a transfer (after queue 0's pending work);
+ * queue 0 does not block for it: what reads the buffer next is enqueued
+ * after it. Not a transfer: the profile does not count it. */
+static void zero_fill(cl_mem mem, size_t bytes, queue_t *q, const ctx_t *c)
+{
+	static const cl_uchar zero = 0;
+	cl_event ev = NULL, list[1];
+	cl_uint n = deps(q, list);
+	cl_int err = clEnqueueFillBuffer(q->q, mem, &zero, 1, 0, bytes, n, n ? list : NULL, &ev);
+	check_enqueue(err, "clEnqueueFillBuffer", q, c);
+	enqueued(q, ev, CMD_FILL, NULL, 0, c->name, c->loc);
+	check(clFlush(q->q), "clFlush", c);
+	if (S.sync_launch)
+		finish_queue(q, c);
+}
+
 static accrt_dev view(const map_t *m, uintptr_t h)
 {
 	accrt_dev d;
@@ -1445,6 +1463,8 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int as
 		m->sref = 1;
 	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
 		transfer(1, m->mem, 0, host, bytes, get_queue(async, c), c);
+	else if (flags & ACCRT_ZERO)
+		zero_fill(m->mem, bytes, get_queue(async, c), c);
 	return m;
 }
 
@@ -2454,6 +2474,22 @@ int acc_get_device_num(acc_device_t type)
 		}
 	free(v);
 	return found;
+}
+
+int accrt_devnum_queue(int devnum, int async, const char *loc)
+{
+	acc_device_t type = acc_get_device_type();
+	int count = acc_get_num_devices(type);
+	if (devnum < 0 || devnum >= count)
+		fatal("wait(devnum: %d)%s%s: there is no device %d of type %s (%d device%s of that type, numbered from 0)",
+		      devnum, loc ? " at " : "", loc ? loc : "", devnum, acc_type_name(type), count, count == 1 ? "" : "s");
+	if (devnum == acc_get_device_num(type))
+		return async;
+	/* Another device: accls runs on one device at a time and finishes its
+	 * work before switching (choose_device), so nothing of this program is
+	 * in flight there; queue 0, which every queue follows anyway, stands for
+	 * it. */
+	return ACCRT_SYNC;
 }
 
 int acc_on_device(acc_device_t type)

@@ -106,7 +106,10 @@
  * the implicit data attributes of compute constructs) - the structured counter
  * is used; ACCRT_DYNAMIC for enter/exit data and the acc_* API - the dynamic
  * counter is used; ACCRT_FINALIZE (with ACCRT_DYNAMIC, exit only) sets the
- * dynamic counter to zero instead of decrementing it.
+ * dynamic counter to zero instead of decrementing it. ACCRT_ZERO (entry only,
+ * the zero modifier of copyout and create, OpenACC 3.3 section 2.7) fills the
+ * memory it allocates with zero bytes, on the action's queue before anything
+ * else uses it; present data is left as it is.
  *
  *   entry, present:   increment the counter selected by flags.
  *   entry, absent:    allocate (and for copy/copyin write host->device), set the
@@ -349,7 +352,8 @@ typedef enum accrt_clause {
 enum {
 	ACCRT_DYNAMIC = 1,    /* enter/exit data, acc_* API: the dynamic counter */
 	ACCRT_FINALIZE = 2,   /* exit data finalize: zero the dynamic counter */
-	ACCRT_IF_PRESENT = 4  /* update: absent data is skipped, not an error */
+	ACCRT_IF_PRESENT = 4, /* update: absent data is skipped, not an error */
+	ACCRT_ZERO = 8        /* copyout(zero:), create(zero:): new device memory is zeroed */
 };
 
 /* A device view of host data: buffer and byte offset into it ({NULL, 0}: none). */
@@ -423,6 +427,15 @@ void accrt_wait_all(void);
 void accrt_wait_async(int wait_on, int async);
 /* Queue `async` waits (no host wait) for every async queue. */
 void accrt_wait_all_async(int async);
+/* wait(devnum: d : q...): the queue to wait for in place of queue `async` of
+ * device d of the current device type. d is the current device's number
+ * (acc_get_device_num): `async` itself. Another device of the type: accls runs
+ * on one device at a time and finishes its work before switching, so nothing
+ * is in flight there: ACCRT_SYNC (queue 0, which every queue follows anyway).
+ * No such device (d < 0 or d >= acc_get_num_devices): a runtime error naming
+ * d, the device count and loc (OpenACC 3.3 §2.16.3: d must be a valid device
+ * number of the current device type). */
+int accrt_devnum_queue(int devnum, int async, const char *loc);
 /* 1 when queue `async` has no work in flight (ACCRT_SYNC: always 1). */
 int accrt_async_test(int async);
 /* 1 when no async queue has work in flight. */
@@ -515,6 +528,9 @@ const char *accrt_cl_error_name(cl_int err);
  * first OpenACC use, after the device is chosen, and again after a shutdown;
  * copyin copies the value g has then. A registration after initialization
  * enters at once. The data stays until the program ends (or a shutdown).
+ * A declare of a static local or an extern declaration in a function is
+ * registered the same way, from the function, the first time the directive
+ * runs (guarded by a static flag).
  *
  * accrt_use_device returns the device address (the opaque value of
  * acc_deviceptr) of present data at host; NULL gives NULL. Absent data is an

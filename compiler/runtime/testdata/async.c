@@ -46,6 +46,20 @@ static int run_mode(const char *mode)
 		printf("every device type exists\n");
 		return 0;
 	}
+	if (strcmp(mode, "devnum") == 0) {
+		/* wait(devnum:): the current device's number passes the queue
+		 * through, another device of the type gives queue 0, a number
+		 * that names no device is an error */
+		acc_device_t type = acc_get_device_type();
+		int cur = acc_get_device_num(type), count = acc_get_num_devices(type);
+		if (accrt_devnum_queue(cur, 5, "async.c:6") != 5 ||
+		    (count > 1 && accrt_devnum_queue(cur == 0 ? 1 : 0, 5, "async.c:6") != ACCRT_SYNC)) {
+			printf("FAIL accrt_devnum_queue\n");
+			return 1; /* exit 1, not the 2 of the error below */
+		}
+		accrt_devnum_queue(count, 5, "async.c:7");
+		return 0;
+	}
 	if (strcmp(mode, "host-type") == 0) {
 		acc_set_device_type(acc_device_host);
 		return 0;
