@@ -278,6 +278,7 @@ func (c *compilation) lowerCompute(n *Node) {
 	con.NumWorkers = clauseText(d, "num_workers")
 	con.VectorLength = clauseText(d, "vector_length")
 	con.Default = clauseText(d, "default")
+	c.numGangsDims(con)       // loopsched.go
 	c.deviceTypeSections(con) // devicetype.go
 	if cl := findClause(d, "self"); cl != nil {
 		con.Self = "1"
@@ -532,7 +533,7 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		}
 		switch cl.Spec.Name {
 		case "gang":
-			lp.GangNum = cl.Args.Items[0].Text
+			lp.GangNum = gangNumArg(cl) // loopsched.go
 		case "vector":
 			lp.VectorLen = cl.Args.Items[0].Text
 		case "worker":
@@ -569,6 +570,9 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 				}
 			}
 		}
+	}
+	if !l.gangSchedule(lp, d) { // loopsched.go
+		return nil
 	}
 	k.LoopOf[lp.Stmts[0]] = lp
 	l.loopByRegion[r] = lp
@@ -1034,6 +1038,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			k.Grid = len(lp.Vars)
 		}
 	}
+	l.scheduleKernel(k) // loopsched.go
 	l.params(k)
 	l.routineScratch(k)
 }
@@ -1311,7 +1316,7 @@ func assignLevels(k *Kernel) {
 				} else {
 					lp.Note = "no level given: " + e.String()
 				}
-			} else if shallowest(e) <= lo {
+			} else if shallowest(e) <= lo && !gangInGangDim(lp, lo) {
 				k.errs = append(k.errs, loopError{lp, fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))})
 			}
 			lp.Levels = e
