@@ -253,3 +253,17 @@ func (h *hgen) launchGangs(k *Kernel, ind string) {
 	}
 	h.w(ind, "accls_G = accls_gd[0] * accls_gd[1] * accls_gd[2];")
 }
+
+// tileCollapse checks a collapse clause next to tile(s1, ..., sk): the k
+// tile loops are already one iteration space of tiles (and of elements),
+// so collapse(n) with n <= k asks for nothing more and is accepted; with
+// n > k the loops below the tiled ones would have to be collapsed into the
+// element loops, which the compiler does not do.
+func (l *lowering) tileCollapse(d *acc.Directive, n, k int) bool {
+	cl := findClause(d, "collapse")
+	if cl == nil || n <= k {
+		return true
+	}
+	l.c.errorAt(cl.Span, "collapse(%d) next to a tile of %d loop(s): collapsing more loops than the tile covers is not supported by the compiler (give the tile %d sizes)", n, k, n)
+	return false
+}

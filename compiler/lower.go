@@ -491,12 +491,8 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		}
 	}
 	if cl := findClause(d, "tile"); cl != nil {
-		if findClause(d, "collapse") != nil {
-			l.c.errorAt(cl.Span, "tile and collapse on one loop are not supported by the compiler")
-			return nil
-		}
 		sizes, ok := l.tileSizes(cl)
-		if !ok {
+		if !ok || !l.tileCollapse(d, n, len(sizes)) { // loopsched.go
 			return nil
 		}
 		n, lp.Tile = len(sizes), sizes
