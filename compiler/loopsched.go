@@ -46,14 +46,15 @@ func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
 		case "static":
 			if it.Star || strings.TrimSpace(it.Text) == "*" {
 				lp.Static = "*"
-				continue
+			} else {
+				v, ok := constInt(it)
+				if !ok || v <= 0 {
+					l.c.errorAt(it.Span, "gang(static:) needs a positive integer constant or * (a run-time chunk size is not supported by the compiler yet)")
+					return false
+				}
+				lp.Static = strconv.FormatInt(v, 10)
 			}
-			v, ok := constInt(it)
-			if !ok || v <= 0 {
-				l.c.errorAt(it.Span, "gang(static:) needs a positive integer constant or * (a run-time chunk size is not supported by the compiler yet)")
-				return false
-			}
-			lp.Static = strconv.FormatInt(v, 10)
+			lp.Note = joinNote(lp.Note, "gang(static:"+lp.Static+")")
 		case "dim":
 			v, ok := constInt(it)
 			if !ok || v < 1 || v > maxGangDims {
@@ -65,10 +66,18 @@ func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
 				return false
 			}
 			lp.GangDim = int(v)
-			lp.Note = fmt.Sprintf("gang dimension %d", v) // the dump and the kernel's comment
+			lp.Note = joinNote(lp.Note, fmt.Sprintf("gang dimension %d", v)) // the dump and the kernel's comment
 		}
 	}
 	return true
+}
+
+// joinNote appends to a loop's note.
+func joinNote(note, more string) string {
+	if note == "" {
+		return more
+	}
+	return note + "; " + more
 }
 
 // gangNumArg is the num: argument of a gang clause (written with or without

@@ -264,16 +264,20 @@ func (rc redClause) span() acc.Span {
 	return acc.Span{}
 }
 
-func (c *compilation) lowerCompute(n *Node) {
+// lowerConstruct lowers a compute construct to its kernels, the loop
+// directives read through their regions (a device type's view of them when
+// they have device_type sections: lowerCompute, loopdevicetype.go); variant
+// suffixes the kernels' names.
+func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 	r := n.Region
-	d := r.Directive
+	d := n.Dir // as written, with its device_type sections
 	fn := r.Func.Func
 	kind := d.Spec.Name
 	if len(d.Spec.Leaves) > 0 {
 		kind = d.Spec.Leaves[0]
 	}
 	con := &Construct{Kind: kind, Node: n, Dir: d, Region: r, Line: n.Line, If: n.If, Async: n.Async, Wait: n.Wait, HasWait: n.HasWait}
-	con.Name = c.fresh(fmt.Sprintf("%s_L%d", fn.Name, n.Line))
+	con.Name = c.fresh(fmt.Sprintf("%s_L%d%s", fn.Name, n.Line, variant))
 	con.NumGangs = clauseText(d, "num_gangs")
 	con.NumWorkers = clauseText(d, "num_workers")
 	con.VectorLength = clauseText(d, "vector_length")
@@ -286,8 +290,6 @@ func (c *compilation) lowerCompute(n *Node) {
 			con.Self = cl.Args.Items[0].Text
 		}
 	}
-	n.Construct = con
-	c.prog.Constructs = append(c.prog.Constructs, con)
 
 	l := &lowering{c: c, con: con, r: r, fn: fn, byVar: map[*cfacts.Var]*analysis.VarAttr{},
 		loopByRegion: map[*analysis.Region]*Loop{}, redClauses: map[*cfacts.Var][]redClause{},
@@ -300,7 +302,7 @@ func (c *compilation) lowerCompute(n *Node) {
 	nerr := len(c.errors)
 	l.kernels()
 	if len(c.errors) > nerr {
-		return
+		return con
 	}
 	l.construcClauses()
 	for _, k := range con.Kernels {
@@ -311,11 +313,12 @@ func (c *compilation) lowerCompute(n *Node) {
 	}
 	l.variables()
 	if len(c.errors) > nerr {
-		return
+		return con
 	}
 	for _, k := range con.Kernels {
 		l.finishKernel(k)
 	}
+	return con
 }
 
 // kernels splits the construct into kernels and builds their loops.
