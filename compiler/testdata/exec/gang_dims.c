@@ -5,6 +5,7 @@
  * gang(dim:2) / gang(dim:1) loops give each (i, j) to exactly one gang: the
  * atomic counts must all be 1. Without num_gangs the trip counts size the
  * dimensions. */
+// exec-no-gcc-openacc: gcc 12 implements neither gang(dim:) nor num_gangs with several values
 #include <stdio.h>
 
 #define R 23

@@ -5,6 +5,7 @@
  * tile(8, 4) collapse(2), tile(*, 16) collapse(1) and a 3-deep
  * tile(2, 4, 8) collapse(2) with a decreasing loop. Every element is
  * written exactly once. */
+// exec-no-gcc-openacc: gcc 12 rejects tile together with collapse
 #include <stdio.h>
 
 #define R 50
