@@ -93,7 +93,22 @@ func gangNumArg(cl *acc.Clause) string {
 
 // numGangsDims reads a num_gangs clause with several values.
 func (c *compilation) numGangsDims(con *Construct) {
-	cl := findClause(con.Dir, "num_gangs")
+	// Per device type: one value only, and not next to several (the kernel's
+	// gang dimensions would differ per device type).
+	secs := splitSections(con.Dir)
+	lead := findClause(&acc.Directive{Clauses: secs[0].clauses}, "num_gangs")
+	for _, s := range secs[1:] {
+		for _, cl := range s.clauses {
+			if cl.Spec.Name != "num_gangs" || cl.Args == nil {
+				continue
+			}
+			if len(cl.Args.Items) > 1 || lead != nil && lead.Args != nil && len(lead.Args.Items) > 1 {
+				c.errorAt(cl.Span, "num_gangs with several values and num_gangs after device_type on one construct are not supported by the compiler yet")
+				return
+			}
+		}
+	}
+	cl := lead
 	if cl == nil || cl.Args == nil || len(cl.Args.Items) < 2 {
 		return
 	}
@@ -116,7 +131,11 @@ func (l *lowering) scheduleKernel(k *Kernel) {
 		if lp.Static != "" {
 			k.Grid = 0
 			if msg := staticUnsupported(lp); msg != "" && lp.Region != nil {
-				l.c.errorAt(lp.Region.Directive.NameSpan, "%s", msg)
+				at := lp.Region.Directive.NameSpan
+				if cl := findClause(lp.Region.Directive, "gang"); cl != nil {
+					at = cl.Span
+				}
+				l.c.errorAt(at, "%s", msg)
 			}
 		}
 		if lp.Levels&analysis.LevelGang != 0 && lp.GangDim > n {
@@ -131,8 +150,11 @@ func (l *lowering) scheduleKernel(k *Kernel) {
 	}
 	k.GangDims = n
 	k.Grid = 0
-	if len(k.Reductions) > 0 || len(k.Local) > 0 {
+	if reds := append(append([]*Reduction{}, k.Reductions...), k.Local...); len(reds) > 0 {
 		at := l.con.Dir.NameSpan
+		if reds[0].Pos > 0 {
+			at = acc.Span{Start: reds[0].Pos, End: reds[0].Pos}
+		}
 		l.c.errorAt(at, "reductions in a construct with several gang dimensions (num_gangs with several values, gang(dim:)) are not allowed (OpenACC 3.3 §2.5.4, §2.9.11)")
 	}
 }
@@ -238,11 +260,12 @@ func (h *hgen) launchGangs(k *Kernel, ind string) {
 	}
 	for d := 1; d <= k.GangDims; d++ {
 		var gs []string
-		known := true
+		known, loops := true, 0
 		forEachLoop(k.Loops, func(lp *Loop) {
 			if lp.Levels&analysis.LevelGang == 0 || max(lp.GangDim, 1) != d {
 				return
 			}
+			loops++
 			t, ok := h.hostTrip(k, lp)
 			if !ok {
 				known = false
@@ -250,7 +273,10 @@ func (h *hgen) launchGangs(k *Kernel, ind string) {
 			}
 			gs = append(gs, fmt.Sprintf("accls_gangs(%s, %d, %d, accls_W, accls_V)", t, b2i(lp.Levels&analysis.LevelWorker != 0), b2i(lp.Levels&analysis.LevelVector != 0)))
 		})
-		if !known || len(gs) == 0 {
+		if loops == 0 {
+			continue // no loop partitions this dimension: one gang along it
+		}
+		if !known {
 			h.w(ind, "accls_gd[%d] = 64; /* dimension %d's gang loops' trip counts are only known on the device */", d-1, d)
 			continue
 		}

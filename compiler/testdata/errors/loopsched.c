@@ -2,7 +2,8 @@
  * chunk, gang(dim:) outside parallel or out of range, reductions with
  * several gang dimensions, clauses other than the loop schedule after
  * device_type on a loop, unknown device types, and num_gangs with several
- * values outside parallel */
+ * values outside parallel or next to num_gangs after device_type, and
+ * gang(static:) with tile */
 int f(int n, int c, float *a)
 {
 	float s = 0;
@@ -33,5 +34,11 @@ int f(int n, int c, float *a)
 #pragma acc kernels loop num_gangs(2, 2) copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		a[i] = 5;
+#pragma acc parallel loop num_gangs(2, 2) copy(a[0:n]) device_type(nvidia) num_gangs(8)
+	for (int i = 0; i < n; i++)
+		a[i] = 6;
+#pragma acc parallel loop gang(static:4) tile(8) copy(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] = 7;
 	return (int)s;
 }
