@@ -104,6 +104,20 @@ func (c *compilation) lowerCompute(n *Node) {
 	}
 }
 
+// AllKernels are the construct's kernels and, when its loops differ per
+// device type, those of the other device classes' variants (each once).
+func (con *Construct) AllKernels() []*Kernel {
+	ks := con.Kernels
+	seen := map[*Construct]bool{}
+	for _, l := range con.DeviceTypes {
+		if v := l.Variant; v != nil && !seen[v] {
+			seen[v] = true
+			ks = append(ks[:len(ks):len(ks)], v.Kernels...)
+		}
+	}
+	return ks
+}
+
 // lowerInView lowers the construct with its loop regions seen as view has them.
 func (c *compilation) lowerInView(n *Node, view *loopView, variant string) *Construct {
 	type saved struct {
@@ -190,7 +204,9 @@ func (c *compilation) loopDeviceTypeRegions(r *analysis.Region) []*analysis.Regi
 			d := rr.Directive
 			loopPart := false
 			for _, s := range splitSections(d)[1:] {
-				c.deviceClassesOf(s.header) // unknown names are errors
+				if !d.Spec.IsCompute() {
+					c.deviceClassesOf(s.header) // unknown names are errors (devicetype.go reports a compute construct's)
+				}
 				for _, cl := range s.clauses {
 					switch {
 					case containsStr(loopScheduleClauses, cl.Spec.Name):

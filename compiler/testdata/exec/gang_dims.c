@@ -40,12 +40,12 @@ int main(void)
 			}
 		}
 	}
-	/* 3-D: planes on dimension 3, then rows, then columns */
+	/* 3-D: planes on dimension 3, then rows in chunks of 4, then columns */
 #pragma acc parallel num_gangs(2, 3, 2) copy(cnt3)
 	{
 #pragma acc loop gang(dim:3)
 		for (int p = 0; p < P; p++) {
-#pragma acc loop gang(dim:2)
+#pragma acc loop gang(dim:2, static:4)
 			for (int i = 0; i < R; i++) {
 #pragma acc loop gang(dim:1) worker vector
 				for (int j = 0; j < C; j++) {
