@@ -142,7 +142,8 @@
 //
 //   - clauses: gang(static:) with a chunk size that is not a constant,
 //     with tile or on a loop whose body needs barriers; num_gangs with
-//     several values next to num_gangs after device_type; the zero modifier, attach/detach; wait after device_type on compute
+//     several values next to num_gangs after device_type; device_type and
+//     gang(dim:2 or 3) on the loops of routines; the zero modifier, attach/detach; wait after device_type on compute
 //     constructs; async and wait on data constructs, wait(devnum:);
 //   - data: struct and union data, pointers to pointers, non-contiguous
 //     sub-arrays; declare link in functions, declare of pointers (but

@@ -669,6 +669,10 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "}")
 		return
 	}
+	if msg := staticUnsupported(lp); msg != "" { // loopsched.go (routines' loops: kernels' are checked when lowered)
+		g.fail(s.Span, "%s", msg)
+		return
+	}
 	if len(lp.Tile) > 0 {
 		g.tileLoop(lp)
 		return

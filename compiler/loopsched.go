@@ -37,6 +37,12 @@ const maxGangDims = 3
 // gangSchedule reads the static: and dim: arguments of a loop's gang clause
 // (the loop's num: is read with the other sizes).
 func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
+	routine := l.con.Kind == "" // a routine's loop (routine.go)
+	if dt := findClause(d, "device_type"); dt != nil && routine {
+		// compute constructs see their loops per device type (loopdevicetype.go)
+		l.c.errorAt(dt.NameSpan, "device_type on a loop in a routine is not supported by the compiler yet")
+		return false
+	}
 	cl := findClause(d, "gang")
 	if cl == nil || cl.Args == nil {
 		return true
@@ -61,7 +67,11 @@ func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
 				l.c.errorAt(it.Span, "gang(dim:) must be the constant 1, 2 or 3")
 				return false
 			}
-			if l.con.Kind != "parallel" {
+			if routine && v > 1 {
+				l.c.errorAt(it.Span, "gang(dim:%d) in a routine is not supported by the compiler yet", v)
+				return false
+			}
+			if !routine && l.con.Kind != "parallel" {
 				l.c.errorAt(it.KeySpan, "gang(dim:) is allowed only in a 'parallel' construct (OpenACC 3.3 §2.9.2), not in '%s'", l.con.Kind)
 				return false
 			}

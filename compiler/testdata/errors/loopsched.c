@@ -3,7 +3,7 @@
  * several gang dimensions, clauses other than the loop schedule after
  * device_type on a loop, unknown device types, and num_gangs with several
  * values outside parallel or next to num_gangs after device_type, and
- * gang(static:) with tile */
+ * gang(static:) with tile (routines: loopsched_routine.c) */
 int f(int n, int c, float *a)
 {
 	float s = 0;
