@@ -256,13 +256,19 @@ func staticUnsupported(lp *Loop) string {
 }
 
 // launchGangs writes the host's grid of gangs of a kernel with several gang
-// dimensions: num_gangs' values, or per dimension the largest trip count of
-// its outermost gang loops that the host can compute (64 otherwise).
+// dimensions: num_gangs' values (one value: dimension 1's, the others one
+// gang), or per dimension the largest trip count of its gang loops that the
+// host can compute (64 otherwise; one gang along a dimension no loop
+// partitions).
 func (h *hgen) launchGangs(k *Kernel, ind string) {
 	con := k.Construct
 	h.w(ind, "size_t accls_gd[3] = {1, 1, 1}; /* gangs per dimension */")
-	if len(con.NumGangsDims) > 0 {
-		for i, v := range con.NumGangsDims {
+	given := con.NumGangsDims
+	if len(given) == 0 && con.NumGangs != "" {
+		given = []string{con.NumGangs} // one value: dimension 1's, one gang along the others
+	}
+	if len(given) > 0 {
+		for i, v := range given {
 			h.w(ind, "accls_gd[%d] = (size_t)(%s) > 0 ? (size_t)(%s) : 1;", i, v, v)
 		}
 		h.w(ind, "accls_G = accls_gd[0] * accls_gd[1] * accls_gd[2];")
