@@ -96,6 +96,7 @@ func (c *compilation) lowerCompute(n *Node) {
 		if vc == nil {
 			vc = c.lowerInView(n, v, "_"+dc.class)
 			variants[v.key] = vc
+			c.sameDeviceData(con, vc, v.names)
 			if len(c.errors) > nerr {
 				return
 			}
@@ -116,6 +117,25 @@ func (con *Construct) AllKernels() []*Kernel {
 		}
 	}
 	return ks
+}
+
+// sameDeviceData checks that a variant's kernels find their device data
+// where the construct puts it: hostgen enters the data (and makes the
+// device views accls_d_NAME) of the construct's own lowering once, for
+// every device type.
+func (c *compilation) sameDeviceData(con, vc *Construct, names []string) {
+	mode := map[*cfacts.Var]VarMode{}
+	for _, cv := range con.Vars {
+		mode[cv.Var] = cv.Mode
+	}
+	for _, cv := range vc.Vars {
+		if cv.Mode != ModeArray && cv.Mode != ModeRef && cv.Mode != ModeReduction {
+			continue
+		}
+		if m, ok := mode[cv.Var]; !ok || m != cv.Mode {
+			c.errorAt(cv.Var.NameSpan, "the loop clauses of device_type(%s) change how '%s' reaches the device (%s there, not %s): not supported by the compiler yet", strings.Join(names, ", "), cv.Name, cv.Mode, m)
+		}
+	}
 }
 
 // lowerInView lowers the construct with its loop regions seen as view has them.
