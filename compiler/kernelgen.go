@@ -732,7 +732,7 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "const long %s = _r * (%s) + %s;", tname, num, id)
 		on = "_on_" + clName(lp.Vars[0].Var.Name)
 		g.line(0, "const bool %s = %s < %s;", on, tname, total)
-	} else if lp.Static != "" {
+	} else if lp.Static != "" && lp.Levels&analysis.LevelGang != 0 {
 		g.staticHeader(lp, tname, total) // loopsched.go
 	} else {
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)

@@ -243,10 +243,8 @@ func (g *kgen) staticHeader(lp *Loop, tname, total string) {
 // staticUnsupported says why a gang(static:) loop cannot be written, "" when it can.
 func staticUnsupported(lp *Loop) string {
 	switch {
-	case lp.Static == "":
-		return ""
-	case lp.Levels&analysis.LevelGang == 0:
-		return "gang(static:) on a loop that is not gang-partitioned"
+	case lp.Static == "" || lp.Levels&analysis.LevelGang == 0:
+		return "" // a loop the compiler runs without gangs (sequential, serial kernel): no chunks to deal
 	case lp.Uniform:
 		return "gang(static:) on a loop whose body needs barriers (worker-level reductions or worker-single code) is not supported by the compiler yet"
 	case len(lp.Tile) > 0:

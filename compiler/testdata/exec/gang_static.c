@@ -57,6 +57,14 @@ int main(void)
 #pragma acc kernels loop gang(static:16) copy(cnt)
 	for (int i = 0; i < N; i++)
 		cnt[i] += 100;
+	/* reductions over static chunks */
+	long ra = 0, rb = 0;
+#pragma acc parallel loop gang(static:3) reduction(+:ra) copyin(a)
+	for (int i = 0; i < N; i++)
+		ra += a[i];
+#pragma acc parallel loop gang(static:*) worker vector num_gangs(5) reduction(+:rb) copyin(a)
+	for (int i = 0; i < N; i++)
+		rb += 2 * a[i];
 	long sa = 0, sb = 0, sm = 0;
 	for (int i = 0; i < N; i++) {
 		sa += a[i];
@@ -75,7 +83,12 @@ int main(void)
 					printf("FAIL m[%d][%d]=%d mc=%d\n", i, j, m[i][j], mc[i][j]);
 			}
 		}
+	if (ra != sa || rb != 2 * sa) {
+		printf("FAIL reductions %ld %ld, want %ld %ld\n", ra, rb, sa, 2 * sa);
+		bad++;
+	}
 	printf("sum a = %ld\n", sa);
+	printf("reductions = %ld %ld\n", ra, rb);
 	printf("sum b = %ld\n", sb);
 	printf("sum m = %ld\n", sm);
 	if (bad) {
