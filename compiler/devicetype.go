@@ -22,12 +22,12 @@ import (
 // A device that matches a named section uses it (and the defaults for what
 // it leaves out); device_type(*) applies to the types no section names.
 // num_gangs, num_workers, vector_length and async may follow device_type;
-// the loop clauses of a combined construct (gang, worker, vector, seq,
-// collapse, tile...) and wait would change the kernels or the entry code and
-// are errors, as is device_type on loop constructs (the outline pass).
+// wait would change the entry code and is an error; the loop clauses of a
+// combined construct (gang, worker, vector, seq, collapse, tile...) and of
+// loop constructs change the kernels: loopdevicetype.go.
 
 // device_type is supported on the compute constructs (the outline pass's
-// supported table); on loop constructs it stays an error.
+// supported table); on loop constructs: loopdevicetype.go.
 func init() {
 	for _, d := range []string{"parallel", "serial", "kernels"} {
 		supported[d] = append(supported[d], "device_type")
@@ -62,6 +62,9 @@ type DeviceTypeLaunch struct {
 	NumWorkers   string
 	VectorLength string
 	Async        *string
+	// Variant: the construct lowered with this class's loop clauses
+	// (loopdevicetype.go), whose kernels launch instead; nil: the construct's.
+	Variant *Construct
 }
 
 // dtSection is one device_type section: its header clause and its clauses.
@@ -112,7 +115,7 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 				ok = false
 				continue
 			}
-			if !containsStr(afterDeviceTypeSupported, cl.Spec.Name) {
+			if !containsStr(afterDeviceTypeSupported, cl.Spec.Name) && !(d.Spec.Assoc == acc.AssocLoop && containsStr(loopScheduleClauses, cl.Spec.Name)) { // a combined construct's loop part: loopdevicetype.go
 				c.errorAt(cl.NameSpan, "'%s' after 'device_type' is not supported by the compiler yet (per device type: num_gangs, num_workers, vector_length, async)", cl.Name)
 				ok = false
 			}
@@ -225,6 +228,15 @@ func (h *hgen) launches(con *Construct, ind, loc string) {
 		}
 		con.NumGangs, con.NumWorkers, con.VectorLength, con.Async = ng, nw, vl, async
 		l.applyTo(con)
+		if v := l.Variant; v != nil { // this class's loops (loopdevicetype.go)
+			vng, vnw, vvl, vasync := v.NumGangs, v.NumWorkers, v.VectorLength, v.Async
+			l.applyTo(v)
+			for _, k := range v.Kernels {
+				h.kernel(k, ind+"\t", loc)
+			}
+			v.NumGangs, v.NumWorkers, v.VectorLength, v.Async = vng, vnw, vvl, vasync
+			continue
+		}
 		for _, k := range con.Kernels {
 			h.kernel(k, ind+"\t", loc)
 		}
@@ -252,6 +264,13 @@ func dumpDeviceTypes(b *strings.Builder, con *Construct, ind string) {
 		}
 		if l.Async != nil {
 			fmt.Fprintf(b, " async(%s)", *l.Async)
+		}
+		if l.Variant != nil {
+			var ks []string
+			for _, k := range l.Variant.Kernels {
+				ks = append(ks, k.Name)
+			}
+			fmt.Fprintf(b, " loops of this device type: %s", strings.Join(ks, ", "))
 		}
 		b.WriteString("\n")
 	}

@@ -12,8 +12,8 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("gang(static:) is not supported by the
-//     compiler yet"): nothing is ever translated into wrong code. So are
+//     the directive or clause ("'attach' on 'parallel' is not supported by
+//     the compiler yet"): nothing is ever translated into wrong code. So are
 //     branches out of data and host_data constructs (branch.go).
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
@@ -88,7 +88,11 @@
 //     with __global pointer parameters and the caller's place, so that
 //     their gang/worker/vector loops partition like inline ones; calls are
 //     checked for levels, address spaces, recursion), tile (tile.go: tiles
-//     on gangs, their elements on the work-items of a group), cache
+//     on gangs, their elements on the work-items of a group; collapse(n)
+//     next to a tile of n or more loops adds nothing), loop schedules
+//     (loopsched.go: gang(static:) chunks dealt round-robin to the gangs;
+//     num_gangs with several values and gang(dim:) on the work-group
+//     dimensions of a 3-D NDRange), cache
 //     (cache.go: a checked hint, nothing staged) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
@@ -104,7 +108,10 @@
 //     they run. host_data shadows
 //     each use_device variable with its device address (hostdata.go).
 //     device_type sections of compute constructs give one launch sequence
-//     per OpenCL device class, chosen at run time (devicetype.go). The
+//     per OpenCL device class, chosen at run time (devicetype.go); loop
+//     clauses per device type (device_type on loop constructs, or the loop
+//     part of a combined construct's sections) make one set of kernels per
+//     device class whose loops differ (loopdevicetype.go). The
 //     kernels are embedded as a string (built once per run by the runtime);
 //     #line directives keep the user's line numbers.
 //   - build (build.go): cc -O2 -D_OPENACC=202211 -I DIR FILE.host.c
@@ -144,9 +151,11 @@
 //
 // Each of these is an error at its place:
 //
-//   - clauses: gang(dim:/static:), attach/detach; device_type on loop
-//     constructs, and loop clauses or wait after device_type on compute
-//     constructs;
+//   - clauses: gang(static:) with a chunk size that is not a constant,
+//     with tile or on a loop whose body needs barriers; num_gangs with
+//     several values next to num_gangs after device_type; device_type and
+//     gang(dim:2 or 3) on the loops of routines; attach/detach; wait after
+//     device_type on compute constructs;
 //   - data: struct and union data, pointers to pointers, non-contiguous
 //     sub-arrays; device code using a pointer that a declare puts on the
 //     device for itself (its copy holds a host address); a goto into a
@@ -162,6 +171,6 @@
 //   - device code: atomics on types other than int, unsigned, long,
 //     unsigned long, float and double; an atomic capture in code that the
 //     lanes of a worker run redundantly inside a worker loop or in a
-//     routine; global variables in routines; routine bind; tile combined
-//     with collapse or with reductions.
+//     routine; global variables in routines; routine bind; tile with
+//     reductions or with a collapse deeper than the tile.
 package compiler

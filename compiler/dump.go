@@ -169,6 +169,7 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) 
 		}
 		fmt.Fprintf(b, "%s    params %s\n", ind, strings.Join(ps, ", "))
 	}
+	dumpLoopVariants(b, con, ind, text) // loopdevicetype.go
 }
 
 // exprText is the source text of e on one line.

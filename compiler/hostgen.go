@@ -437,6 +437,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		}
 		h.w(in, "accls_shape(accls_k, %d, %d, %s, %s, &accls_W, &accls_V);", b2i(k.Levels&analysis.LevelWorker != 0), b2i(k.Levels&analysis.LevelVector != 0), nw, vl)
 		switch {
+		case k.GangDims > 0:
+			h.launchGangs(k, in) // loopsched.go
 		case k.Grid > 0:
 			h.gridSize(k, in)
 		case con.NumGangs != "" && k.Levels&analysis.LevelGang != 0 || con.NumGangs != "" && con.Kind == "parallel":
@@ -486,6 +488,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		h.w(in, "accls_launch_grid_shaped(accls_k, accls_grid, accls_V, 1, %s); /* subscripts step by rows along the innermost loop: narrow groups */", async)
 	} else if k.Grid > 0 {
 		h.w(in, "accls_launch_grid(accls_k, accls_grid, accls_V, %s);", async)
+	} else if k.GangDims > 0 {
+		h.w(in, "accls_launch_gangs(accls_k, accls_gd, accls_W, accls_V, %s);", async)
 	} else {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
 	}

@@ -105,13 +105,16 @@ type DataItem struct {
 // with their data handling, and its kernels (one; a kernels construct has
 // one per loop nest and per run of other statements).
 type Construct struct {
-	Kind         string // "parallel", "serial" or "kernels"
-	Node         *Node
-	Dir          *acc.Directive
-	Region       *analysis.Region
-	Line         int
-	Name         string // base name of its kernels: function_Lline
-	NumGangs     string // host C expressions, "" when absent
+	Kind     string // "parallel", "serial" or "kernels"
+	Node     *Node
+	Dir      *acc.Directive
+	Region   *analysis.Region
+	Line     int
+	Name     string // base name of its kernels: function_Lline
+	NumGangs string // host C expressions, "" when absent
+	// NumGangsDims: every value of a num_gangs with several (gang
+	// dimensions 1 to 3), nil otherwise (loopsched.go).
+	NumGangsDims []string
 	NumWorkers   string
 	VectorLength string
 	Default      string // "none", "present" or ""
@@ -201,6 +204,9 @@ type Kernel struct {
 	// GangLoops are the outermost gang-partitioned loops: their trip counts
 	// size the grid when num_gangs is absent.
 	GangLoops []*Loop
+	// GangDims: the number of gang dimensions when there are several
+	// (num_gangs with several values, gang(dim:)); 0 otherwise (loopsched.go).
+	GangDims int
 	// Grid is 2 or 3 when the kernel is one collapsed gang-vector loop nest
 	// that runs on a 2-D or 3-D NDRange (no index division), 0 otherwise.
 	Grid   int
@@ -239,6 +245,11 @@ type Loop struct {
 	RoutineLevels analysis.Level
 	// Tile: the sizes of a tile clause, outermost loop first (tile.go).
 	Tile []int64
+	// Static: gang(static:) chunk size (a constant), "*" when the compiler
+	// chooses, "" without (loopsched.go).
+	Static string
+	// GangDim: gang(dim:), the gang dimension 1 to 3 (0: without, dimension 1).
+	GangDim int
 }
 
 // LoopVar is one canonical loop: for (v = Lower; v Cmp Upper; v += Step).

@@ -331,6 +331,8 @@ func (g *kgen) kernel() error {
 		// a group may be 2-D (accls_launch_grid): its lanes are numbered across it
 		g.line(0, "const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);")
 		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
+	case k.GangDims > 0:
+		g.gangDimsPrologue() // loopsched.go
 	case !k.Serial:
 		g.line(0, "const long _gang = get_group_id(0), _ngangs = get_num_groups(0);")
 		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
@@ -671,6 +673,10 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "}")
 		return
 	}
+	if msg := staticUnsupported(lp); msg != "" { // loopsched.go (routines' loops: kernels' are checked when lowered)
+		g.fail(s.Span, "%s", msg)
+		return
+	}
 	if len(lp.Tile) > 0 {
 		g.tileLoop(lp)
 		return
@@ -689,7 +695,7 @@ func (g *kgen) loop(lp *Loop) {
 		g.sync = g.workerSync(lp)
 		defer func() { g.sync = savedSync }()
 	}
-	id, num := partition(lp.Levels)
+	id, num := g.partitionOf(lp, lp.Levels)
 	n := len(lp.Vars)
 	tname := "_t_" + clName(lp.Vars[0].Var.Name)
 	g.line(ln, "{ /* loop %s%s */", lp.Levels, loopNoteText(lp))
@@ -730,6 +736,8 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "const long %s = _r * (%s) + %s;", tname, num, id)
 		on = "_on_" + clName(lp.Vars[0].Var.Name)
 		g.line(0, "const bool %s = %s < %s;", on, tname, total)
+	} else if lp.Static != "" && lp.Levels&analysis.LevelGang != 0 {
+		g.staticHeader(lp, tname, total) // loopsched.go
 	} else {
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
 		g.indent++

@@ -261,20 +261,25 @@ func (rc redClause) span() acc.Span {
 	return acc.Span{}
 }
 
-func (c *compilation) lowerCompute(n *Node) {
+// lowerConstruct lowers a compute construct to its kernels, the loop
+// directives read through their regions (a device type's view of them when
+// they have device_type sections: lowerCompute, loopdevicetype.go); variant
+// suffixes the kernels' names.
+func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 	r := n.Region
-	d := r.Directive
+	d := n.Dir // as written, with its device_type sections
 	fn := r.Func.Func
 	kind := d.Spec.Name
 	if len(d.Spec.Leaves) > 0 {
 		kind = d.Spec.Leaves[0]
 	}
 	con := &Construct{Kind: kind, Node: n, Dir: d, Region: r, Line: n.Line, If: n.If, Async: n.Async, Wait: n.Wait, HasWait: n.HasWait}
-	con.Name = c.fresh(fmt.Sprintf("%s_L%d", fn.Name, n.Line))
+	con.Name = c.fresh(fmt.Sprintf("%s_L%d%s", fn.Name, n.Line, variant))
 	con.NumGangs = clauseText(d, "num_gangs")
 	con.NumWorkers = clauseText(d, "num_workers")
 	con.VectorLength = clauseText(d, "vector_length")
 	con.Default = clauseText(d, "default")
+	c.numGangsDims(con)       // loopsched.go
 	c.deviceTypeSections(con) // devicetype.go
 	if cl := findClause(d, "self"); cl != nil {
 		con.Self = "1"
@@ -282,8 +287,6 @@ func (c *compilation) lowerCompute(n *Node) {
 			con.Self = cl.Args.Items[0].Text
 		}
 	}
-	n.Construct = con
-	c.prog.Constructs = append(c.prog.Constructs, con)
 
 	l := &lowering{c: c, con: con, r: r, fn: fn, byVar: map[*cfacts.Var]*analysis.VarAttr{},
 		loopByRegion: map[*analysis.Region]*Loop{}, redClauses: map[*cfacts.Var][]redClause{},
@@ -296,7 +299,7 @@ func (c *compilation) lowerCompute(n *Node) {
 	nerr := len(c.errors)
 	l.kernels()
 	if len(c.errors) > nerr {
-		return
+		return con
 	}
 	l.construcClauses()
 	for _, k := range con.Kernels {
@@ -307,11 +310,12 @@ func (c *compilation) lowerCompute(n *Node) {
 	}
 	l.variables()
 	if len(c.errors) > nerr {
-		return
+		return con
 	}
 	for _, k := range con.Kernels {
 		l.finishKernel(k)
 	}
+	return con
 }
 
 // kernels splits the construct into kernels and builds their loops.
@@ -487,12 +491,8 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		}
 	}
 	if cl := findClause(d, "tile"); cl != nil {
-		if findClause(d, "collapse") != nil {
-			l.c.errorAt(cl.Span, "tile and collapse on one loop are not supported by the compiler")
-			return nil
-		}
 		sizes, ok := l.tileSizes(cl)
-		if !ok {
+		if !ok || !l.tileCollapse(d, n, len(sizes)) { // loopsched.go
 			return nil
 		}
 		n, lp.Tile = len(sizes), sizes
@@ -529,7 +529,7 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		}
 		switch cl.Spec.Name {
 		case "gang":
-			lp.GangNum = cl.Args.Items[0].Text
+			lp.GangNum = gangNumArg(cl) // loopsched.go
 		case "vector":
 			lp.VectorLen = cl.Args.Items[0].Text
 		case "worker":
@@ -566,6 +566,9 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 				}
 			}
 		}
+	}
+	if !l.gangSchedule(lp, d) { // loopsched.go
+		return nil
 	}
 	k.LoopOf[lp.Stmts[0]] = lp
 	l.loopByRegion[r] = lp
@@ -1031,6 +1034,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			k.Grid = len(lp.Vars)
 		}
 	}
+	l.scheduleKernel(k) // loopsched.go
 	l.params(k)
 	l.routineScratch(k)
 }
@@ -1308,7 +1312,7 @@ func assignLevels(k *Kernel) {
 				} else {
 					lp.Note = "no level given: " + e.String()
 				}
-			} else if shallowest(e) <= lo {
+			} else if shallowest(e) <= lo && !gangInGangDim(lp, lo) {
 				k.errs = append(k.errs, loopError{lp, fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))})
 			}
 			lp.Levels = e

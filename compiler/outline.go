@@ -242,20 +242,6 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 	cn := cl.Spec.Name
 	args := cl.Args
 	switch cn {
-	case "num_gangs":
-		if args != nil && len(args.Items) > 1 {
-			c.errorAt(cl.Span, "num_gangs with more than one dimension is not supported by the compiler yet")
-			return false
-		}
-	case "gang":
-		if args != nil {
-			for _, it := range args.Items {
-				if it.Key == "dim" || it.Key == "static" {
-					c.errorAt(it.Span, "gang(%s:) is not supported by the compiler yet", it.Key)
-					return false
-				}
-			}
-		}
 	case "reduction":
 		if args != nil && redOps[args.Modifier] == "" {
 			c.errorAt(cl.Span, "reduction operator '%s' is not supported (+ * max min & | ^ && ||)", args.Modifier)

@@ -67,7 +67,7 @@ func (g *kgen) tileLoop(lp *Loop) {
 	base := clName(lp.Vars[0].Var.Name)
 	tileLv := lp.Levels & analysis.LevelGang
 	elemLv := lp.Levels & (analysis.LevelWorker | analysis.LevelVector)
-	tid, tnum := partition(tileLv)
+	tid, tnum := g.partitionOf(lp, tileLv)
 	eid, enum := partition(elemLv)
 	var sz []string
 	for _, t := range lp.Tile {

@@ -336,7 +336,7 @@ func planConstructs(res *compiler.Result, text []byte) []xConstruct {
 			}
 			c.plan = planNode(n, enclosing, attrsOf(n.Region), text)
 			if con := n.Construct; con != nil {
-				for _, k := range con.Kernels {
+				for _, k := range con.AllKernels() { // with the kernels of other device types' loops
 					c.kernels = append(c.kernels, xKernel{name: k.Name, source: k.Source, lines: k.Lines, serial: k.Serial, launch: launchOf(k)})
 				}
 			}

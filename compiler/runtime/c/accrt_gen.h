@@ -201,4 +201,19 @@ ACCLS_HELPER int accls_disjoint(int n, void *const *p, const size_t *bytes)
 	return 1;
 }
 
+/* A kernel over a 1-, 2- or 3-D grid of gangs (num_gangs with several
+ * values, gang(dim:); compiler/loopsched.go): gangs[d] work-groups along
+ * NDRange dimension d, each of W*V work-items along dimension 0. */
+ACCLS_HELPER void accls_launch_gangs(accrt_kernel_t *k, const size_t gangs[3], size_t W, size_t V, int async)
+{
+	size_t global[3], local[3];
+	global[0] = gangs[0] * W * V;
+	global[1] = gangs[1];
+	global[2] = gangs[2];
+	local[0] = W * V;
+	local[1] = 1;
+	local[2] = 1;
+	accrt_launch(k, 3, global, local, async);
+}
+
 #endif /* ACCRT_GEN_H */

@@ -11,7 +11,7 @@ int f(int n, float *a, struct pt *p, float **rows)
 #pragma acc atomic update
 		count += (short)i;
 	}
-#pragma acc parallel loop tile(4) collapse(1) copy(a[0:n])
+#pragma acc parallel loop tile(4) collapse(2) copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		a[i] = 0;
 #pragma acc parallel loop copy(a)
