@@ -127,6 +127,8 @@ type kgen struct {
 	syncDone    *cfacts.Stmt
 	single      bool
 	needScratch bool
+	// cacheOn: the staged arrays whose reads go to __local copies (cache.go)
+	cacheOn map[*cfacts.Var]*stagedItem
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -193,7 +195,7 @@ func (g *kgen) expr(e *cfacts.Expr, min int) string {
 func (g *kgen) kernel() error {
 	k := g.k
 	con := k.Construct
-	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, vla: func(v *cfacts.Var) []string {
+	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, vla: func(v *cfacts.Var) []string {
 		for i := len(g.scopes) - 1; i >= 0; i-- {
 			if _, ok := g.scopes[i][v]; ok {
 				if s, ok := g.vla[v]; ok && i == 0 {
@@ -301,6 +303,7 @@ func (g *kgen) kernel() error {
 		g.line(0, "__local %s; /* '%s': private to each gang, shared by its workers and vector lanes */", d, v.Name)
 		top[v] = k.Shared[v]
 	}
+	g.cacheBuffers()
 	// Private variables, reduction partials.
 	for _, cv := range k.Vars {
 		switch cv.Mode {
@@ -684,6 +687,10 @@ func (g *kgen) loop(lp *Loop) {
 		savedSync := g.sync
 		g.sync = g.workerSync(lp)
 		defer func() { g.sync = savedSync }()
+	}
+	if st := g.stageOf(lp); st != nil && !lp.Uniform {
+		g.stagedLoop(lp, st)
+		return
 	}
 	id, num := partition(lp.Levels)
 	n := len(lp.Vars)

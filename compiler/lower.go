@@ -1036,6 +1036,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	}
 	l.params(k)
 	l.routineScratch(k)
+	l.c.planCacheStages(k)
 }
 
 func forEachLoop(ls []*Loop, f func(*Loop)) {

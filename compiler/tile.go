@@ -99,6 +99,10 @@ func (g *kgen) tileLoop(lp *Loop) {
 	tv, ev := "_tile_"+base, "_e_"+base
 	g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tv, tid, tv, tiles, tv, tnum)
 	g.indent++
+	st := g.stageOf(lp)
+	if st != nil {
+		g.stageTile(lp, st, tv, nts, sz, ns)
+	}
 	g.line(0, "for (long %s = %s; %s < %d; %s += %s) {", ev, eid, ev, elems, ev, enum)
 	g.indent++
 	// Mixed-radix digits of the tile and element indices, outermost first.
@@ -118,12 +122,21 @@ func (g *kgen) tileLoop(lp *Loop) {
 		g.bindLoopVar(lv, g.loopValue(lv, xs[i]), sc)
 	}
 	g.privates(lp, sc)
-	g.nestBody(lp, "")
+	if st != nil {
+		g.stagedBody(lp, st)
+	} else {
+		g.nestBody(lp, "")
+	}
 	g.pop()
-	for range 3 {
+	for range 2 {
 		g.indent--
 		g.line(0, "}")
 	}
+	if st != nil {
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* cache: the tile's reads are done */")
+	}
+	g.indent--
+	g.line(0, "}")
 	g.indent--
 	g.line(0, "}")
 }
