@@ -76,7 +76,7 @@ type stagedItem struct {
 	param  *Param // the array's ParamDev
 	size   string // kernel parameter: the size in bytes of its buffer
 	rank   int
-	lo, n  []*cx   // per dimension: the window's lower bound and length
+	lo, n  []*cx    // per dimension: the window's lower bound and length
 	loLin  []linear // lo as linear forms (the loop variables' coefficients)
 	nConst []int64  // n when it is a constant, else -1
 	buf    string   // the __local buffer
