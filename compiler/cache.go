@@ -561,8 +561,11 @@ func (g *kgen) stageWindows(st *cacheStage, t0, m []string, active string) {
 			total = fmt.Sprintf("(%s) ? %s : 0", active, total)
 		}
 		g.line(0, "const long %s_n = %s;", p, total)
-		fits := fmt.Sprintf("%s_n <= %d", p, si.cap)
-		g.line(0, "const bool %s_f = %s; /* else this round reads device memory */", p, fits)
+		if si.exact {
+			g.line(0, "const bool %s_f = true; /* a tile's window always fits */", p)
+		} else {
+			g.line(0, "const bool %s_f = %s_n <= %d; /* else this round reads device memory */", p, p, si.cap)
+		}
 		arr, off := clName(si.cv.Name), si.param.Name+"_off"
 		g.line(0, "{")
 		g.indent++

@@ -86,7 +86,12 @@
 //     their gang/worker/vector loops partition like inline ones; calls are
 //     checked for levels, address spaces, recursion), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group), cache
-//     (cache.go: a checked hint, nothing staged) and acc_on_device.
+//     (cache.go: the windows of a vector loop's iterations, or of a tile,
+//     are loaded by the work-group into __local memory, the loads guarded
+//     by the device buffer's extent, and the body's reads of them go to
+//     the local copy; elsewhere, or when the loop writes the array, a
+//     checked hint, and the loop's note says why; ACCLS_NO_CACHE_STAGE=1
+//     turns staging off) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel

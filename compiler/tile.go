@@ -22,8 +22,11 @@ import (
 // clause is gang and, as the innermost partitioned loop, vector (tiles to
 // gangs, elements to lanes); `tile(...) vector` inside a gang loop runs the
 // tiles one after the other and their elements on the lanes. tile(*)
-// picks 32 for the innermost loop and 4 for the others. No __local staging
-// is done: the element loops read and write the arrays where they are.
+// picks 32 for the innermost loop and 4 for the others. The element loops
+// read and write the arrays where they are, unless a cache directive at
+// the top of the innermost body names the windows the elements read: then
+// the group loads the tile's window into __local memory before the
+// element loop (cache.go: work-group tiling with __local memory).
 // A tile loop that runs sequentially keeps the original loop order.
 
 // tileStar are the sizes tile(*) picks: innermost, then the others.
