@@ -56,9 +56,11 @@ import (
 // (or a sub-array of one) visible at the directive, so that a typo is an
 // error.
 
-// cacheBudget is the __local memory (bytes) a kernel's staged windows may
-// take together: below the 32 KiB that OpenCL 1.2 guarantees, leaving room
-// for reduction scratch.
+// cacheBudget is the __local memory (bytes) a kernel's staged windows and
+// gang-shared arrays may take together: half the 32 KiB that OpenCL 1.2
+// guarantees, leaving room for reduction scratch. (A window that does not
+// fit its buffer at run time reads device memory; with gang-shared arrays
+// over the budget, the buffers keep one element and always do.)
 const cacheBudget = 16384
 
 // cacheStage is the staging of one loop's cache directives.
@@ -169,13 +171,20 @@ func (c *compilation) planCacheStages(k *Kernel) {
 		}
 		lp.Note = note
 	})
-	// The budget, split evenly; a tile's window of known size takes what it needs.
+	// The budget, less the kernel's gang-shared arrays, split evenly; a
+	// tile's window of known size takes what it needs.
+	budget := int64(cacheBudget)
+	for v := range k.Shared {
+		if v.Type != nil && v.Type.Size > 0 {
+			budget -= v.Type.Size
+		}
+	}
 	for _, si := range all {
 		elem := si.cv.Elem.Size
 		if elem <= 0 {
 			elem = 8
 		}
-		si.cap = int64(cacheBudget/len(all)) / elem
+		si.cap = max(budget/int64(len(all))/elem, 1)
 		if n, ok := si.exactSize(si.loop); ok && n <= si.cap {
 			si.cap, si.exact = n, true
 		}
