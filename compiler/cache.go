@@ -63,6 +63,10 @@ import (
 // over the budget, the buffers keep one element and always do.)
 const cacheBudget = 16384
 
+// stageUnroll is the most iterations a work-item takes per round of a
+// staged vector loop (stagedLoop).
+const stageUnroll = 16
+
 // cacheStage is the staging of one loop's cache directives.
 type cacheStage struct {
 	loop  *Loop
@@ -539,42 +543,16 @@ func (g *kgen) stageWindows(st *cacheStage, t0, m []string, active string) {
 	for _, si := range st.items {
 		p := fmt.Sprintf("_c%d", si.id)
 		g.line(0, "/* cache(%s): the group's window of '%s' in __local memory */", si.text, si.cv.Name)
-		name := func(n *cx) string {
-			if n.op == 'h' {
-				return st.hosts[n.name]
-			}
-			for j, lv := range lp.Vars {
-				if lv.Var == n.v {
-					return paren(g.loopValue(lv, t0[j]))
-				}
-			}
-			s, err := g.spell(n.v)
-			if err != nil {
-				g.fail(lp.Stmts[0].Span, "%v", err)
-			}
-			return s
-		}
+		name := g.stageNames(st, t0)
 		var widths []string
 		for d := 0; d < si.rank; d++ {
 			start := si.lo[d].emit(name)
 			width := si.n[d].emit(name)
 			for j, lv := range lp.Vars {
-				coef := si.loLin[d].terms[varKey(lv.Var)]
-				if coef == 0 {
-					continue
+				if delta := g.stageDelta(si, d, lv, m[j]); delta != "" {
+					start += fmt.Sprintf(" + min(%s, 0L)", delta)
+					width += fmt.Sprintf(" + max(%s, -(%s))", delta, delta)
 				}
-				if lv.Down {
-					coef = -coef
-				}
-				delta := fmt.Sprintf("(%s - 1)", m[j])
-				if step := g.stepMagnitude(lv); step != "1" {
-					delta = paren(step) + " * " + delta
-				}
-				if coef != 1 {
-					delta = fmt.Sprintf("%d * %s", coef, delta)
-				}
-				start += fmt.Sprintf(" + min(%s, 0L)", delta)
-				width += fmt.Sprintf(" + max(%s, -(%s))", delta, delta)
 			}
 			g.line(0, "const long %s_s%d = %s, %s_w%d = %s;", p, d, start, p, d, width)
 			widths = append(widths, fmt.Sprintf("%s_w%d", p, d))
@@ -626,6 +604,67 @@ func (g *kgen) stageWindows(st *cacheStage, t0, m []string, active string) {
 		g.line(0, "}")
 	}
 	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* cache: the windows are loaded */")
+}
+
+// stageNames spells the names of the bounds of a stage's windows, the loop
+// variables at the iterations t0.
+func (g *kgen) stageNames(st *cacheStage, t0 []string) func(n *cx) string {
+	lp := st.loop
+	return func(n *cx) string {
+		if n.op == 'h' {
+			return st.hosts[n.name]
+		}
+		for j, lv := range lp.Vars {
+			if lv.Var == n.v {
+				return paren(g.loopValue(lv, t0[j]))
+			}
+		}
+		s, err := g.spell(n.v)
+		if err != nil {
+			g.fail(lp.Stmts[0].Span, "%v", err)
+		}
+		return s
+	}
+}
+
+// stageDelta is how much dimension d of a window's lower bound moves over
+// m iterations of loop lv ("" when it does not depend on lv).
+func (g *kgen) stageDelta(si *stagedItem, d int, lv *LoopVar, m string) string {
+	coef := si.loLin[d].terms[varKey(lv.Var)]
+	if coef == 0 {
+		return ""
+	}
+	if lv.Down {
+		coef = -coef
+	}
+	delta := fmt.Sprintf("(%s - 1)", m)
+	if step := g.stepMagnitude(lv); step != "1" {
+		delta = paren(step) + " * " + delta
+	}
+	if coef != 1 {
+		delta = fmt.Sprintf("%d * %s", coef, delta)
+	}
+	return delta
+}
+
+// stageFits is the condition that the windows of a one-loop stage over m
+// iterations fit their buffers.
+func (g *kgen) stageFits(st *cacheStage, m string) string {
+	lv := st.loop.Vars[0]
+	name := g.stageNames(st, []string{"0"})
+	var conds []string
+	for _, si := range st.items {
+		var widths []string
+		for d := 0; d < si.rank; d++ {
+			w := si.n[d].emit(name)
+			if delta := g.stageDelta(si, d, lv, m); delta != "" {
+				w = fmt.Sprintf("(%s + max(%s, -(%s)))", w, delta, delta)
+			}
+			widths = append(widths, w)
+		}
+		conds = append(conds, fmt.Sprintf("%s <= %d", strings.Join(widths, " * "), si.cap))
+	}
+	return strings.Join(conds, " && ")
 }
 
 // cacheRead is the emitter's hook for a[...] in a staged loop's body: the
@@ -681,28 +720,41 @@ func (g *kgen) stagedBody(lp *Loop, st *cacheStage) {
 	g.cacheOn = saved
 }
 
-// stagedLoop writes a vector loop with staged cache directives: rounds in
-// which the group's work-items take consecutive iterations, its windows
-// loaded before them.
+// stagedLoop writes a vector loop with staged cache directives in rounds:
+// in each round a group takes u·P consecutive iterations (P work-items,
+// each taking every P-th, so that neighbouring work-items take
+// neighbouring iterations), its windows loaded before them. u (at most
+// stageUnroll) is the largest power of two whose windows fit the buffers:
+// fewer barriers, and less of each window is halo.
 func (g *kgen) stagedLoop(lp *Loop, st *cacheStage) {
 	s := lp.Stmts[0]
 	lv := lp.Vars[0]
 	v := clName(lv.Var.Name)
-	id, num := partition(lp.Levels)
-	pos, cnt := "_lane", "_vlen"
+	// the work-item's position among the P that share the iterations in
+	// its group, and the group's first (partition's index = base + pos)
+	_, num := partition(lp.Levels)
+	pos, cnt, base := "_lane", "_vlen", "0"
 	if lp.Levels&analysis.LevelWorker != 0 {
 		pos, cnt = "_lid", "_nlid"
 	}
+	if lp.Levels&analysis.LevelGang != 0 {
+		base = "_gang * " + cnt
+	}
 	g.line(g.srcLine(s.Span.Start), "{ /* loop %s%s */", lp.Levels, loopNoteText(lp))
 	g.indent++
-	n, t := "_n_"+v, "_t_"+v
+	n, t, u := "_n_"+v, "_t_"+v, "_u_"+v
 	g.line(0, "const long %s = %s;", n, g.trip(lv))
-	g.line(0, "const long _rounds_%s = (%s + %s - 1) / (%s); /* the same for every work-item: barriers inside */", v, n, num, num)
+	g.line(0, "long %s = %d; /* iterations per work-item and round: the windows of %s * %s iterations fit */", u, stageUnroll, u, cnt)
+	g.line(0, "while (%s > 1 && !(%s))", u, g.stageFits(st, fmt.Sprintf("(long)%s * %s", cnt, u)))
+	g.line(0, "	%s /= 2;", u)
+	g.line(0, "const long _rounds_%s = (%s + %s * %s - 1) / (%s * %s); /* the same for every work-item: barriers inside */", v, n, paren(num), u, paren(num), u)
 	g.line(0, "for (long _r = 0; _r < _rounds_%s; _r++) {", v)
 	g.indent++
-	g.line(0, "const long %s = _r * (%s) + %s;", t, num, id)
-	g.line(0, "const long _t0_%s = %s - %s, _m_%s = min((long)%s, %s - _t0_%s); /* the group's iterations in this round */", v, t, pos, v, cnt, n, v)
+	g.line(0, "const long _t0_%s = (_r * (%s) + %s) * %s, _m_%s = min((long)%s * %s, %s - _t0_%s); /* the group's iterations in this round */", v, num, base, u, v, cnt, u, n, v)
 	g.stageWindows(st, []string{"_t0_" + v}, []string{"_m_" + v}, "_m_"+v+" > 0")
+	g.line(0, "for (long _k = 0; _k < %s; _k++) {", u)
+	g.indent++
+	g.line(0, "const long %s = _t0_%s + _k * %s + %s;", t, v, cnt, pos)
 	g.line(0, "if (%s < %s) do {", t, n)
 	g.indent++
 	sc := g.push()
@@ -712,6 +764,8 @@ func (g *kgen) stagedLoop(lp *Loop, st *cacheStage) {
 	g.pop()
 	g.indent--
 	g.line(0, "} while (0);")
+	g.indent--
+	g.line(0, "}")
 	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* cache: the round's reads are done */")
 	g.indent--
 	g.line(0, "}")

@@ -4,13 +4,14 @@
  * n-1), a window with non-constant bounds (a[i-r:2*r+1], r a variable), a
  * sub-array a[1:n-2] whose device buffer does not hold a[0] and a[n-1]
  * (the edge windows reach them), a downward loop with step 2 and window
- * a[2*i-2:5], a worker vector loop inside a gang loop, and a vector_length
- * that is not a power of two. */
+ * a[2*i-2:5] (fewer iterations per round fit), a worker vector loop
+ * inside a gang loop, a vector_length that is not a power of two, and a
+ * window too wide for the __local buffer (the rounds read device memory). */
 #include <stdio.h>
 
 #define N 5003
 
-static double a[N], b[N], c[N], d[N], e[40][N / 40];
+static double a[N], b[N], c[N], d[N], e[40][N / 40], f[N / 100];
 
 int main(void)
 {
@@ -56,6 +57,12 @@ int main(void)
 			e[row][j] = (x >= 2 ? a[x - 2] : 0) + a[x] + (x + 2 < n ? a[x + 2] : 0);
 		}
 	}
+	/* each round's window spans 100 elements per iteration */
+#pragma acc parallel loop copyin(a[0:n]) copyout(f[0:n/100])
+	for (int i = 0; i < n / 100; i++) {
+#pragma acc cache(a[100*i:3])
+		f[i] = a[100 * i] - a[100 * i + 2];
+	}
 	double sb = 0, sc = 0, sd = 0, se = 0;
 	for (int i = 0; i < n; i++) {
 		double want = (i > 0 ? a[i - 1] : 0) + 2 * a[i] + (i < n - 1 ? a[i + 1] : 0);
@@ -97,7 +104,12 @@ int main(void)
 			}
 			se += e[row][j];
 		}
-	printf("sums %g %g %g %g\n", sb, sc, sd, se);
+	for (int i = 0; i < N / 100; i++)
+		if (f[i] != a[100 * i] - a[100 * i + 2]) {
+			printf("FAIL f[%d] = %g\n", i, f[i]);
+			return 1;
+		}
+	printf("sums %g %g %g %g, f[49] = %g\n", sb, sc, sd, se, f[N / 100 - 1]);
 	printf("OK\n");
 	return 0;
 }

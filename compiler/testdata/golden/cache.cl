@@ -24,10 +24,12 @@ __kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global con
 #line 6 "cache.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i-1:3]) staged in __local memory) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
-		const long _rounds_i = (_n_i + _ngangs * _vlen - 1) / (_ngangs * _vlen); /* the same for every work-item: barriers inside */
+		long _u_i = 16; /* iterations per work-item and round: the windows of _u_i * _vlen iterations fit */
+		while (_u_i > 1 && !((3 + max(((long)_vlen * _u_i - 1), -(((long)_vlen * _u_i - 1)))) <= 4096))
+			_u_i /= 2;
+		const long _rounds_i = (_n_i + (_ngangs * _vlen) * _u_i - 1) / ((_ngangs * _vlen) * _u_i); /* the same for every work-item: barriers inside */
 		for (long _r = 0; _r < _rounds_i; _r++) {
-			const long _t_i = _r * (_ngangs * _vlen) + _gang * _vlen + _lane;
-			const long _t0_i = _t_i - _lane, _m_i = min((long)_vlen, _n_i - _t0_i); /* the group's iterations in this round */
+			const long _t0_i = (_r * (_ngangs * _vlen) + _gang * _vlen) * _u_i, _m_i = min((long)_vlen * _u_i, _n_i - _t0_i); /* the group's iterations in this round */
 			/* cache(a[i-1:3]): the group's window of 'a' in __local memory */
 			const long _c1_s0 = ((long)_t0_i - 1) + min((_m_i - 1), 0L), _c1_w0 = 3 + max((_m_i - 1), -((_m_i - 1)));
 			const long _c1_n = (_m_i > 0) ? _c1_w0 : 0;
@@ -43,11 +45,14 @@ __kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global con
 				}
 			}
 			barrier(CLK_LOCAL_MEM_FENCE); /* cache: the windows are loaded */
-			if (_t_i < _n_i) do {
-				int i = (int)_t_i;
+			for (long _k = 0; _k < _u_i; _k++) {
+				const long _t_i = _t0_i + _k * _vlen + _lane;
+				if (_t_i < _n_i) do {
+					int i = (int)_t_i;
 #line 8 "cache.c"
-				b[i] = (i > 0 ? (_c1_f ? _cache1_a[(long)(i - 1) - _c1_s0] : a[i - 1]) : 0) + (_c1_f ? _cache1_a[(long)i - _c1_s0] : a[i]) + (i < n - 1 ? (_c1_f ? _cache1_a[(long)(i + 1) - _c1_s0] : a[i + 1]) : 0);
-			} while (0);
+					b[i] = (i > 0 ? (_c1_f ? _cache1_a[(long)(i - 1) - _c1_s0] : a[i - 1]) : 0) + (_c1_f ? _cache1_a[(long)i - _c1_s0] : a[i]) + (i < n - 1 ? (_c1_f ? _cache1_a[(long)(i + 1) - _c1_s0] : a[i + 1]) : 0);
+				} while (0);
+			}
 			barrier(CLK_LOCAL_MEM_FENCE); /* cache: the round's reads are done */
 		}
 	}
