@@ -55,6 +55,16 @@ import (
 // compare. The directive is always checked: each item must name a variable
 // (or a sub-array of one) visible at the directive, so that a typo is an
 // error.
+//
+// Measured on PoCL (bench/cache/README.md): a tile + cache matrix product
+// runs 2.1× faster staged (each staged element is read 16 times from the
+// group's copy); a 5-point stencil runs 3–5× slower (the CPU's caches
+// already serve its few re-reads, and the barriers cost more). The loads
+// are laid out for GPUs (consecutive work-items load consecutive elements
+// of a row, reads of neighbouring iterations hit neighbouring banks), not
+// yet measured there. Not done: caching into private memory (registers)
+// for a sequential loop's small constant window, and windows of collapsed
+// loops.
 
 // cacheBudget is the __local memory (bytes) a kernel's staged windows and
 // gang-shared arrays may take together: half the 32 KiB that OpenCL 1.2

@@ -5,7 +5,7 @@
  * sub-array a[1:n-2] whose device buffer does not hold a[0] and a[n-1]
  * (the edge windows reach them), a downward loop with step 2 and window
  * a[2*i-2:5] (fewer iterations per round fit), a worker vector loop
- * inside a gang loop, a vector_length that is not a power of two, and a
+ * inside a gang loop (with a continue), a vector_length that is not a power of two, and a
  * window too wide for the __local buffer (the rounds read device memory). */
 #include <stdio.h>
 
@@ -54,6 +54,10 @@ int main(void)
 		for (int j = 0; j < N / 40; j++) {
 #pragma acc cache(a[row*(N/40)+j-2:5])
 			int x = row * (N / 40) + j;
+			if (j % 9 == 4) {
+				e[row][j] = -100; /* a continue ends the iteration, not the round */
+				continue;
+			}
 			e[row][j] = (x >= 2 ? a[x - 2] : 0) + a[x] + (x + 2 < n ? a[x + 2] : 0);
 		}
 	}
@@ -97,7 +101,7 @@ int main(void)
 	for (int row = 0; row < 40; row++)
 		for (int j = 0; j < N / 40; j++) {
 			int x = row * (N / 40) + j;
-			double want = (x >= 2 ? a[x - 2] : 0) + a[x] + (x + 2 < n ? a[x + 2] : 0);
+			double want = j % 9 == 4 ? -100 : (x >= 2 ? a[x - 2] : 0) + a[x] + (x + 2 < n ? a[x + 2] : 0);
 			if (e[row][j] != want) {
 				printf("FAIL e[%d][%d] = %g, want %g\n", row, j, e[row][j], want);
 				return 1;
