@@ -163,6 +163,11 @@ func (c *compilation) planCacheStages(k *Kernel) {
 				continue
 			}
 			si, err := c.stageItem(k, lp, st, it)
+			for _, x := range st.items {
+				if err == nil && x.cv == si.cv {
+					err = fmt.Errorf("'%s' is already staged by cache(%s)", x.cv.Name, x.text)
+				}
+			}
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("cache(%s) is a hint: %v", it.Text, err))
 				continue
