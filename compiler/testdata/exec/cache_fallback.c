@@ -1,6 +1,7 @@
 /* cache directives that stay hints (the accesses stay in device memory,
  * which is always correct): a body that writes the cached array (the
- * other item of its directive, b, is staged), a vector loop with a
+ * other item of its directive, b, is staged), a second window of an
+ * array the loop already stages, a vector loop with a
  * reduction, a collapsed nest, a window whose bound is a scalar the loop
  * assigns, a vector loop inside a worker loop and a seq loop inside it;
  * next to them a staged loop with a construct-level reduction that reads
@@ -10,7 +11,7 @@
 
 #define N 3000
 
-static double a[N], b[N], c[N], g[30][40], h[30][40], rows[30];
+static double a[N], b[N], c[N], c2[N], g[30][40], h[30][40], rows[30];
 
 int main(void)
 {
@@ -23,13 +24,19 @@ int main(void)
 	for (int i = 0; i < 30; i++)
 		for (int j = 0; j < 40; j++)
 			g[i][j] = (i + j) % 6;
-#pragma acc data copy(a, g) copyin(b) copyout(c, h, rows)
+#pragma acc data copy(a, g) copyin(b) copyout(c, c2, h, rows)
 	{
 		/* writes a: staged reads would miss the writes */
 #pragma acc parallel loop
 		for (int i = 0; i < n; i++) {
 #pragma acc cache(a[i:1], b[i-1:3])
 			a[i] = 2 * a[i] + (i > 0 ? b[i - 1] : 0);
+		}
+		/* two windows of one array: the first is staged, the second a hint */
+#pragma acc parallel loop
+		for (int i = 0; i < n - 6; i++) {
+#pragma acc cache(b[i:2], b[i+5:2])
+			c2[i] = b[i] + b[i + 1] + 3 * (b[i + 5] + b[i + 6]);
 		}
 		/* staged, with a construct-level reduction */
 #pragma acc parallel loop reduction(+:sum)
@@ -88,6 +95,10 @@ int main(void)
 		}
 		if (i > 0 && i < N - 1)
 			want += a[i - 1] - a[i + 1];
+		if (i < N - 6 && c2[i] != b[i] + b[i + 1] + 3 * (b[i + 5] + b[i + 6])) {
+			printf("FAIL c2[%d] = %g\n", i, c2[i]);
+			return 1;
+		}
 		if (c[i] != a[i - i % 3] + 1) {
 			printf("FAIL c[%d] = %g\n", i, c[i]);
 			return 1;
