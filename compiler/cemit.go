@@ -69,6 +69,9 @@ type clEmitter struct {
 	// callHook writes calls of functions that are not math built-ins (routines,
 	// acc_on_device; routine.go); ok false leaves the call to the emitter.
 	callHook func(e *cfacts.Expr) (s string, ok bool)
+	// index writes a[...] reads that go elsewhere (staged cache windows,
+	// cache.go); ok false leaves the access to the emitter.
+	index func(e *cfacts.Expr) (s string, ok bool)
 	// fp64 is set when the code uses double.
 	fp64 bool
 	err  error
@@ -141,6 +144,11 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 	case cfacts.ExprCall:
 		return em.call(e)
 	case cfacts.ExprIndex:
+		if em.index != nil {
+			if s, ok := em.index(e); ok {
+				return s
+			}
+		}
 		if s, ok := em.vlaIndex(e); ok {
 			return s
 		}

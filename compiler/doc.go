@@ -93,7 +93,12 @@
 //     (loopsched.go: gang(static:) chunks dealt round-robin to the gangs;
 //     num_gangs with several values and gang(dim:) on the work-group
 //     dimensions of a 3-D NDRange), cache
-//     (cache.go: a checked hint, nothing staged) and acc_on_device.
+//     (cache.go: the windows of a vector loop's iterations, or of a tile,
+//     are loaded by the work-group into __local memory, the loads guarded
+//     by the device buffer's extent, and the body's reads of them go to
+//     the local copy; elsewhere, or when the loop writes the array, a
+//     checked hint, and the loop's note says why; ACCLS_NO_CACHE_STAGE=1
+//     turns staging off) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel

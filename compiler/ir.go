@@ -211,6 +211,8 @@ type Kernel struct {
 	// that runs on a 2-D or 3-D NDRange (no index division), 0 otherwise.
 	Grid   int
 	Source string // the kernel's OpenCL C (kernelgen)
+	// Stages: the loops whose cache directives are staged in __local memory (cache.go).
+	Stages map[*Loop]*cacheStage
 	errs   []loopError
 	// Lines maps each line of Source (index 0 = line 1) to a user line (0: none).
 	Lines []int
@@ -287,7 +289,7 @@ const (
 	ParamDev      ParamKind = iota // buffer + byte offset (two OpenCL arguments)
 	ParamValue                     // a scalar by value
 	ParamBytes                     // an array's bytes by value (struct)
-	ParamStride                    // a VLA stride (ulong)
+	ParamStride                    // a ulong: a VLA stride, or a value for cache staging (cache.go)
 	ParamScratch                   // __local scratch of a reduction
 	ParamPartials                  // __global partials of a reduction
 	ParamShape                     // the number of workers or the vector length (uint)

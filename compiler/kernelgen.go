@@ -131,6 +131,8 @@ type kgen struct {
 	syncDone    *cfacts.Stmt
 	single      bool
 	needScratch bool
+	// cacheOn: the staged arrays whose reads go to __local copies (cache.go)
+	cacheOn map[*cfacts.Var]*stagedItem
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -197,7 +199,7 @@ func (g *kgen) expr(e *cfacts.Expr, min int) string {
 func (g *kgen) kernel() error {
 	k := g.k
 	con := k.Construct
-	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, vla: func(v *cfacts.Var) []string {
+	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, vla: func(v *cfacts.Var) []string {
 		for i := len(g.scopes) - 1; i >= 0; i-- {
 			if _, ok := g.scopes[i][v]; ok {
 				if s, ok := g.vla[v]; ok && i == 0 {
@@ -305,6 +307,7 @@ func (g *kgen) kernel() error {
 		g.line(0, "__local %s; /* '%s': private to each gang, shared by its workers and vector lanes */", d, v.Name)
 		top[v] = k.Shared[v]
 	}
+	g.cacheBuffers()
 	// Private variables, reduction partials.
 	for _, cv := range k.Vars {
 		switch cv.Mode {
@@ -694,6 +697,11 @@ func (g *kgen) loop(lp *Loop) {
 		savedSync := g.sync
 		g.sync = g.workerSync(lp)
 		defer func() { g.sync = savedSync }()
+	}
+	// staging partitions like partition(): not with gang(static:)/gang(dim:)
+	if st := g.stageOf(lp); st != nil && !lp.Uniform && lp.Static == "" && lp.GangDim <= 1 {
+		g.stagedLoop(lp, st)
+		return
 	}
 	id, num := g.partitionOf(lp, lp.Levels)
 	n := len(lp.Vars)

@@ -1037,6 +1037,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	l.scheduleKernel(k) // loopsched.go
 	l.params(k)
 	l.routineScratch(k)
+	l.c.planCacheStages(k)
 }
 
 func forEachLoop(ls []*Loop, f func(*Loop)) {

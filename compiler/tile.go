@@ -22,8 +22,11 @@ import (
 // clause is gang and, as the innermost partitioned loop, vector (tiles to
 // gangs, elements to lanes); `tile(...) vector` inside a gang loop runs the
 // tiles one after the other and their elements on the lanes. tile(*)
-// picks 32 for the innermost loop and 4 for the others. No __local staging
-// is done: the element loops read and write the arrays where they are.
+// picks 32 for the innermost loop and 4 for the others. The element loops
+// read and write the arrays where they are, unless a cache directive at
+// the top of the innermost body names the windows the elements read: then
+// the group loads the tile's window into __local memory before the
+// element loop (cache.go: work-group tiling with __local memory).
 // A tile loop that runs sequentially keeps the original loop order.
 
 // tileStar are the sizes tile(*) picks: innermost, then the others.
@@ -99,6 +102,10 @@ func (g *kgen) tileLoop(lp *Loop) {
 	tv, ev := "_tile_"+base, "_e_"+base
 	g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tv, tid, tv, tiles, tv, tnum)
 	g.indent++
+	st := g.stageOf(lp)
+	if st != nil {
+		g.stageTile(lp, st, tv, nts, sz, ns)
+	}
 	g.line(0, "for (long %s = %s; %s < %d; %s += %s) {", ev, eid, ev, elems, ev, enum)
 	g.indent++
 	// Mixed-radix digits of the tile and element indices, outermost first.
@@ -118,12 +125,21 @@ func (g *kgen) tileLoop(lp *Loop) {
 		g.bindLoopVar(lv, g.loopValue(lv, xs[i]), sc)
 	}
 	g.privates(lp, sc)
-	g.nestBody(lp, "")
+	if st != nil {
+		g.stagedBody(lp, st)
+	} else {
+		g.nestBody(lp, "")
+	}
 	g.pop()
-	for range 3 {
+	for range 2 {
 		g.indent--
 		g.line(0, "}")
 	}
+	if st != nil {
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE); /* cache: the tile's reads are done */")
+	}
+	g.indent--
+	g.line(0, "}")
 	g.indent--
 	g.line(0, "}")
 }

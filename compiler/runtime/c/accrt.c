@@ -1920,6 +1920,14 @@ void accrt_arg_dev(accrt_kernel_t *k, unsigned index, accrt_dev dev)
 	set_arg(k, index + 1, sizeof off, &off, "accrt_arg_dev");
 }
 
+size_t accrt_dev_size(accrt_dev dev)
+{
+	size_t size = 0;
+	if (dev.mem == NULL || clGetMemObjectInfo(dev.mem, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS)
+		return 0;
+	return size;
+}
+
 void accrt_arg_mem(accrt_kernel_t *k, unsigned index, cl_mem mem)
 {
 	set_arg(k, index, sizeof(cl_mem), &mem, "accrt_arg_mem");

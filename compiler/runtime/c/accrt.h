@@ -377,6 +377,11 @@ accrt_dev accrt_lookup(void *host, size_t bytes, const char *name, const char *l
 /* deviceptr clause: the view of a device address (acc_malloc, acc_deviceptr);
  * NULL gives {NULL, 0}; anything else is an error. */
 accrt_dev accrt_devptr(void *devaddr, const char *name, const char *loc);
+/* The size in bytes of the buffer behind a device view (0 for {NULL, 0}):
+ * kernels that stage a cache directive's window in __local memory get it
+ * with the view, so that their loads stay inside the buffer (the valid
+ * bytes are [-offset, size - offset) around the view). */
+size_t accrt_dev_size(accrt_dev dev);
 /* For tests and debugging: 1 and the counters of the mapping containing host
  * when present, else 0. */
 int accrt_present_counts(const void *host, unsigned long *structured, unsigned long *dynamic);

@@ -1,8 +1,8 @@
 /* cache: stencils whose loops name the window they read with the cache
- * directive (a hint: accls keeps the accesses in device memory, which is
- * always correct). 1-D 3-point stencil with cache(b[i-1:3]), a 2-D
- * 5-point stencil with cache on rows inside a vector loop, a seq loop with
- * a cached coefficient array, and a cache in a routine's loop. */
+ * directive. 1-D 3-point stencil with cache(b[i-1:3]) and a 2-D 5-point
+ * stencil with cache on rows inside a vector loop (both staged in __local
+ * memory), a seq loop with a cached coefficient array and a cache in a
+ * routine's loop (hints: the accesses stay in device memory). */
 #include <stdio.h>
 
 #define N 4000
