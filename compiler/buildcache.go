@@ -81,13 +81,30 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 	rtSource := filepath.Join(f.Dir, runtime.Source)
 	var rtErr error
 	var wg sync.WaitGroup
-	if _, err := os.Stat(obj); err != nil {
-		if os.MkdirAll(filepath.Dir(obj), 0o755) != nil {
-			return false, nil
+	if os.MkdirAll(filepath.Dir(obj), 0o755) != nil {
+		return false, nil
+	}
+	// the kernels build for the device meanwhile (kernelprebuild.go); a
+	// failed build stops it
+	rtReady := make(chan bool, 1)
+	prebuildCtx, stopPrebuild := context.WithCancel(ctx)
+	prebuilt := make(chan struct{})
+	go func() {
+		defer close(prebuilt)
+		kernelPrebuild(prebuildCtx, f, obj, rtReady, opts)
+	}()
+	defer func() {
+		if !ok || err != nil {
+			stopPrebuild()
 		}
+		<-prebuilt
+		stopPrebuild()
+	}()
+	if _, err := os.Stat(obj); err != nil {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() { rtReady <- rtErr == nil }()
 			tf, err := os.CreateTemp(filepath.Dir(obj), "accrt-*.o.tmp")
 			if err != nil {
 				rtErr = err
@@ -104,6 +121,8 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 				rtErr = err
 			}
 		}()
+	} else {
+		rtReady <- true
 	}
 	// the host program: compile only (-c), while the runtime compiles
 	hostObj := strings.TrimSuffix(f.Host, ".c") + ".o"

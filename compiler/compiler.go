@@ -27,6 +27,10 @@ type Options struct {
 	// RuntimeDir holds the runtime's headers for the C front end (openacc.h);
 	// "" writes them to a temporary directory when needed.
 	RuntimeDir string
+	// Device is the OpenCL device selector the built program will run
+	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild
+	// (kernelprebuild.go); "" means the environment's ACCLS_DEVICE.
+	Device string
 }
 
 // Pass is one step of the compiler. Each pass reads what the earlier ones

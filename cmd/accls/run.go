@@ -89,7 +89,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer os.RemoveAll(dir)
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, Device: *device}
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
 		if wasInterrupted() {
