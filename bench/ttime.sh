@@ -9,7 +9,7 @@
 # missing), CC, ACCLS_DEVICE (default cpu), TTIME_RUN=0 to skip the first
 # runs (half a minute for gen1k on 2 cores).
 #
-# Each line is one step, wall time. "build" is `accls build`: the host program
+# Each line is one step: wall time (and CPU time, see tm). "build" is `accls build`: the host program
 # compiled (cc -O2 -c) and linked with the cached runtime object, and the
 # kernels built for the device (kernel prebuild) at the same time. "cold" is
 # an empty PoCL kernel cache (POCL_CACHE_DIR) and, for "everything cold", an
@@ -33,8 +33,17 @@ trap 'rm -rf "$T"' EXIT
 # tm LABEL CMD...: CMD's wall time (the line goes to fd 3, the script's
 # stdout, so that CMD's own output can be dropped with >/dev/null)
 exec 3>&1
-tm() { l=$1; shift; s=$(date +%s.%N); "$@"; r=$?; e=$(date +%s.%N); awk -v s=$s -v e=$e -v l="$l" 'BEGIN{printf "  %-58s %7.3f s\n", l, e-s}' >&3; return $r; }
-fresh() { rm -rf "$T/pocl" && mkdir "$T/pocl"; }
+# (with GNU time also the CPU seconds, user + system, of CMD and its
+# children: on a loaded machine the wall time of a step waits for others)
+if [ -x /usr/bin/time ]; then TIME="/usr/bin/time -q -f %U+%S -o $T/cpu"; else TIME=; fi
+tm() {
+	l=$1; shift; : >"$T/cpu"; s=$(date +%s.%N); $TIME "$@"; r=$?; e=$(date +%s.%N)
+	awk -v s=$s -v e=$e -v l="$l" -v c="$(tail -1 "$T/cpu")" 'BEGIN{split(c, u, "+"); printf "  %-58s %7.3f s%s\n", l, e-s, c == "" ? "" : sprintf("  (cpu %.2f s)", u[1] + u[2])}' >&3
+	return $r
+}
+# an empty kernel cache: PoCL's, and NVIDIA's (CUDA_CACHE_PATH) on a GPU
+fresh() { rm -rf "$T/pocl" "$T/nv" && mkdir "$T/pocl" "$T/nv"; }
+export CUDA_CACHE_PATH=$T/nv
 echo "ttime: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ACCLS_DEVICE=$ACCLS_DEVICE, $($CC --version | head -1)"
 for p in gen1k real1k; do
 	echo "== $p.c: $(wc -l <"$D/$p.c") lines, $(grep -c '#pragma acc \(parallel\|kernels\|serial\)' "$D/$p.c") compute constructs"

@@ -81,30 +81,13 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 	rtSource := filepath.Join(f.Dir, runtime.Source)
 	var rtErr error
 	var wg sync.WaitGroup
-	if os.MkdirAll(filepath.Dir(obj), 0o755) != nil {
-		return false, nil
-	}
-	// the kernels build for the device meanwhile (kernelprebuild.go); a
-	// failed build stops it
-	rtReady := make(chan bool, 1)
-	prebuildCtx, stopPrebuild := context.WithCancel(ctx)
-	prebuilt := make(chan struct{})
-	go func() {
-		defer close(prebuilt)
-		kernelPrebuild(prebuildCtx, f, obj, rtReady, opts)
-	}()
-	defer func() {
-		if !ok || err != nil {
-			stopPrebuild()
-		}
-		<-prebuilt
-		stopPrebuild()
-	}()
 	if _, err := os.Stat(obj); err != nil {
+		if os.MkdirAll(filepath.Dir(obj), 0o755) != nil {
+			return false, nil
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() { rtReady <- rtErr == nil }()
 			tf, err := os.CreateTemp(filepath.Dir(obj), "accrt-*.o.tmp")
 			if err != nil {
 				rtErr = err
@@ -121,8 +104,6 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 				rtErr = err
 			}
 		}()
-	} else {
-		rtReady <- true
 	}
 	// the host program: compile only (-c), while the runtime compiles
 	hostObj := strings.TrimSuffix(f.Host, ".c") + ".o"

@@ -139,7 +139,7 @@ int main(void)
 	run("7", "ACCLS_DEVICE=cpu")
 
 	if cache, err := os.UserCacheDir(); err == nil {
-		tmp, _ := filepath.Glob(filepath.Join(cache, "accls", "rt", "prebuild-*.tmp"))
+		tmp, _ := filepath.Glob(filepath.Join(cache, "accls", "prebuild", "driver-*.tmp"))
 		for _, f := range tmp {
 			if st, err := os.Stat(f); err == nil && time.Since(st.ModTime()) > time.Minute {
 				t.Errorf("temporary prebuild driver left in the cache: %s", f)
