@@ -182,14 +182,68 @@ func countFiles(dir string) int {
 	return n
 }
 
-// BenchmarkTranslate1k: the translation of the generated 1000-line program
-// (C front end, passes, no build).
+// programs1k are the two generated 1000-line programs.
+var programs1k = []struct {
+	name string
+	gen  func(int) string
+}{{"gen1k", gen1k}, {"real1k", realistic1k}}
+
+// BenchmarkTranslate1k: the translation of the generated 1000-line
+// programs (C front end, passes, no build).
 func BenchmarkTranslate1k(b *testing.B) {
-	src := []byte(gen1k(1000))
-	opts := options(nil)
-	for i := 0; i < b.N; i++ {
-		if _, err := compiler.Translate(context.Background(), "gen1k.c", src, opts, ""); err != nil {
+	for _, p := range programs1k {
+		b.Run(p.name, func(b *testing.B) {
+			src := []byte(p.gen(1000))
+			opts := options(nil)
+			for i := 0; i < b.N; i++ {
+				if _, err := compiler.Translate(context.Background(), p.name+".c", src, opts, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBuild1k: the build of the translated programs, host only
+// (ACCLS_NO_KERNEL_PREBUILD=1: cc -O2 -c and the link with the cached
+// runtime object), and with the kernels built for ACCLS_DEVICE=cpu into an
+// empty PoCL cache each time (the kernel prebuild in parallel).
+func BenchmarkBuild1k(b *testing.B) {
+	cc, err := findCC()
+	if err != nil {
+		b.Skip("no C compiler")
+	}
+	if why := openCLMissing(cc, b.TempDir()); why != "" {
+		b.Skip(why)
+	}
+	b.Setenv("ACCLS_DEVICE", "cpu")
+	for _, p := range programs1k {
+		dir := b.TempDir()
+		src := p.gen(1000)
+		path := filepath.Join(dir, p.name+".c")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			b.Fatal(err)
+		}
+		opts := options(nil)
+		res, err := compiler.Translate(context.Background(), path, []byte(src), opts, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		files, err := compiler.WriteFiles(res, filepath.Join(dir, "out"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		exe := filepath.Join(dir, p.name)
+		for _, mode := range []struct{ name, noPrebuild string }{{"host", "1"}, {"kernels", ""}} {
+			b.Run(p.name+"/"+mode.name, func(b *testing.B) {
+				b.Setenv("ACCLS_NO_KERNEL_PREBUILD", mode.noPrebuild)
+				for i := 0; i < b.N; i++ {
+					b.Setenv("POCL_CACHE_DIR", b.TempDir())
+					if err := compiler.Build(context.Background(), files, exe, dir, opts); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }
