@@ -35,7 +35,8 @@ trap 'rm -rf "$T"' EXIT
 exec 3>&1
 # (with GNU time also the CPU seconds, user + system, of CMD and its
 # children: on a loaded machine the wall time of a step waits for others)
-if [ -x /usr/bin/time ]; then TIME="/usr/bin/time -q -f %U+%S -o $T/cpu"; else TIME=; fi
+TIME="/usr/bin/time -q -f %U+%S -o $T/cpu"
+$TIME true 2>/dev/null || TIME=
 tm() {
 	l=$1; shift; : >"$T/cpu"; s=$(date +%s.%N); $TIME "$@"; r=$?; e=$(date +%s.%N)
 	awk -v s=$s -v e=$e -v l="$l" -v c="$(tail -1 "$T/cpu")" 'BEGIN{split(c, u, "+"); printf "  %-58s %7.3f s%s\n", l, e-s, c == "" ? "" : sprintf("  (cpu %.2f s)", u[1] + u[2])}' >&3
