@@ -34,14 +34,14 @@ import (
 //
 // The prebuild is invisible to correctness: nothing of it is read back by
 // accls; the OpenCL driver's cache answers only for the same source,
-// options and device, and anything else builds at run time as before. A failure
-// (no OpenCL, a kernel that does not compile) is ignored here: the run
-// reports it with the runtime's messages; a failed host build stops it.
-// ACCLS_NO_KERNEL_PREBUILD=1 turns it off; a program without kernels has
-// none.
+// options and device, and anything else builds at run time as before
+// (TestKernelPrebuild). A failure (no OpenCL, a kernel that does not
+// compile) is ignored here: the run reports it with the runtime's
+// messages; a failed host build stops it. ACCLS_NO_KERNEL_PREBUILD=1 turns
+// it off; a program without kernels has none.
 //
 // What it does not do: PoCL compiles each kernel's work-group function
-// lazily at its first launch (about 100–150 ms per kernel on the 2-core
+// lazily at its first launch (about 90–150 ms CPU per kernel on the 2-core
 // container: 30–40 ms work-group IR, 40–90 ms code generation and linking),
 // specialized for the local size and the grid; that stays in the first run.
 // Asking PoCL for CL_PROGRAM_BINARIES compiles every kernel (for a dynamic
