@@ -6,11 +6,13 @@
 #                                       bin/bench (plain, twin, accls binaries),
 #                                       bin/bench-fma (accls --fp-contract=on),
 #                                       bin/variants (no transfers pass),
-#                                       bin/gen1k (the 1000-line program), bin/lib
+#                                       bin/gen1k, bin/real1k (the 1000-line
+#                                       programs, bench/ttime.sh), bin/lib
 # Then with the run tool, carry ["bin"]:
 #   sh bench/device.sh                  GPU table (pinned staging on, the
 #                                       default there, and off), PoCL table,
-#                                       variants, translate/build/first-run time
+#                                       variants, translate/build/first-run
+#                                       time (bench/ttime.sh, needs cc there)
 set -e
 R=$(cd "$(dirname "$0")/.." && pwd)
 if [ "$1" = "--prepare" ]; then
@@ -25,9 +27,12 @@ if [ "$1" = "--prepare" ]; then
 		cc -O2 -w -D_OPENACC=202211 -I $T/no_$b -I . -o ../bin/variants/$b.noopt $T/no_$b/$b.host.c $T/no_$b/accrt.c -lOpenCL -lm
 	done
 	ACCLS=$R/bin/accls ACCLS_FLAGS=--fp-contract=on ./run.sh --build "$R/bin/bench-fma"
-	cd "$R/compiler" && ACCLS_GEN1K_OUT=$R/bin/gen1k.c go test . -run TestTranslateTime1k -count=1 >/dev/null
-	cd "$R/bin" && ./accls translate gen1k.c -o $T/g1 >/dev/null
-	cc -O2 -D_OPENACC=202211 -I $T/g1 $T/g1/gen1k.host.c $T/g1/accrt.c -o gen1k -lOpenCL -lm
+	cd "$R/compiler" && ACCLS_GEN1K_OUT=$R/bin/gen1k.c ACCLS_REAL1K_OUT=$R/bin/real1k.c go test . -run TestTranslateTime1k -count=1 >/dev/null
+	cd "$R/bin"
+	for p in gen1k real1k; do
+		./accls translate $p.c -o $T/$p >/dev/null
+		cc -O2 -D_OPENACC=202211 -I $T/$p $T/$p/$p.host.c $T/$p/accrt.c -o $p -lOpenCL -lm
+	done
 	cp -L "$(ldconfig -p | sed -n 's/.*libOpenCL.so.1 .*=> //p' | head -1)" lib/ 2>/dev/null || true
 	rm -rf $T
 	exit 0
@@ -79,15 +84,17 @@ for dev in gpu cpu; do
 		done
 	done
 done
-echo "== translation time: gen1k.c, $(wc -l <"$R/bin/gen1k.c") lines"
+echo "== translation time (bench/ttime.sh: translate, host cc, accls build with the kernels, first runs)"
 cd "$R/bin"
 if command -v cc >/dev/null; then
-	tm translate sh -c "./accls translate gen1k.c -o /tmp/g1 >/dev/null"
-	tm "cc host+runtime" cc -O2 -D_OPENACC=202211 -I /tmp/g1 /tmp/g1/gen1k.host.c /tmp/g1/accrt.c -o /tmp/g1/gen1k -lOpenCL -lm
-	tm "cc -c runtime" cc -O2 -c -I /tmp/g1 /tmp/g1/accrt.c -o /tmp/g1/accrt.o
+	for dev in cpu gpu; do
+		ACCLS=$R/bin/accls ACCLS_DEVICE=$dev sh "$R/bench/ttime.sh" "$R/bin"
+	done
 fi
-for dev in cpu gpu; do
-	# (the program's output is dropped inside: tm's own line must show)
-	tm "first run on $dev (empty kernel caches)" sh -c "POCL_CACHE_DIR=$(mktemp -d) CUDA_CACHE_DISABLE=1 ACCLS_DEVICE=$dev ACCLS_PROFILE=/tmp/prof.$dev ./gen1k >/dev/null"
-	grep "program builds" /tmp/prof.$dev
+for p in gen1k real1k; do
+	for dev in cpu gpu; do
+		# (the program's output is dropped inside: tm's own line must show)
+		tm "$p: first run on $dev (empty kernel caches, no prebuild)" sh -c "POCL_CACHE_DIR=$(mktemp -d) CUDA_CACHE_DISABLE=1 ACCLS_DEVICE=$dev ACCLS_PROFILE=/tmp/prof.$dev ./$p >/dev/null"
+		grep "program builds" /tmp/prof.$dev
+	done
 done

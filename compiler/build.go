@@ -89,8 +89,11 @@ func (e *BuildError) Error() string {
 	return fmt.Sprintf("building the translated program failed (%v):\n%s", e.Err, strings.TrimRight(e.Output, "\n"))
 }
 
-// Build compiles and links files into exe.
-func Build(ctx context.Context, f *Files, exe, srcDir string, opts Options) error {
+// Build compiles and links files into exe, and builds the kernels for the
+// device meanwhile (kernelprebuild.go).
+func Build(ctx context.Context, f *Files, exe, srcDir string, opts Options) (err error) {
+	finish := startKernelPrebuild(ctx, f, opts)
+	defer func() { finish(err != nil) }()
 	if ok, err := buildCached(ctx, f, exe, srcDir, opts); ok {
 		return err
 	}

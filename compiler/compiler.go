@@ -35,6 +35,10 @@ type Options struct {
 	// x86-64 fuses nothing), so a run can be compared with the plain C
 	// build. accls translate/run --fp-contract=on.
 	FPContract bool
+	// Device is the OpenCL device selector the built program will run
+	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild
+	// (kernelprebuild.go); "" means the environment's ACCLS_DEVICE.
+	Device string
 }
 
 // Pass is one step of the compiler. Each pass reads what the earlier ones

@@ -121,6 +121,16 @@
 //     #line directives keep the user's line numbers.
 //   - build (build.go): cc -O2 -D_OPENACC=202211 -I DIR FILE.host.c
 //     DIR/accrt.c -lOpenCL -lm; the compiler's messages name the user's file.
+//     The runtime is compiled once into the user's cache (buildcache.go,
+//     os.UserCacheDir()/accls/rt; ACCLS_NO_RT_CACHE=1 turns it off) and,
+//     while cc compiles the host program, the kernels are built for the
+//     device the program will run on (kernelprebuild.go: a small driver
+//     linked with the runtime calls accrt_program on FILE.cl, with the
+//     device of Options.Device or ACCLS_DEVICE), so that the first run finds
+//     the build in the OpenCL driver's own cache (PoCL's kernel cache,
+//     NVIDIA's compute cache) instead of waiting for it;
+//     ACCLS_NO_KERNEL_PREBUILD=1 turns that off. `accls build` translates
+//     and builds; the times are in bench/README.md (translation time).
 //
 // # Data movement
 //

@@ -90,7 +90,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer os.RemoveAll(dir)
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on"}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, Device: *device, FPContract: *fpContract == "on"}
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
 		if wasInterrupted() {

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/accls/accls/compiler"
+)
+
+func runBuild(args []string) int {
+	return build(args, os.Stdout, os.Stderr)
+}
+
+// build is `accls build`: translate and build into a directory (the
+// executable DIR/NAME), the first two steps of `accls run`, with the
+// kernels built for the run's device (the kernel prebuild,
+// compiler/kernelprebuild.go). It prints the executable's path.
+func build(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "output directory (created when missing)")
+	device := fs.String("device", "", "OpenCL device the program will run on: gpu, cpu, P:D, N or a name substring (default: ACCLS_DEVICE)")
+	var incs, defs stringList
+	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
+	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: accls build FILE.c -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]]")
+		fmt.Fprintln(stderr, "Translates into DIR and builds the executable DIR/NAME (host program, runtime, kernels for the device).")
+		fs.PrintDefaults()
+	}
+	pos, _, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 || *out == "" {
+		fs.Usage()
+		return 2
+	}
+	file := pos[0]
+	text, ok := readSource(file)
+	if !ok {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, Device: *device}
+	res, err := compiler.Translate(ctx, file, text, opts, "")
+	if err != nil {
+		reportTranslateError(stderr, err)
+		return 2
+	}
+	files, err := compiler.WriteFiles(res, *out)
+	if err != nil {
+		errorf("%v", err)
+		return 2
+	}
+	srcDir, _ := filepath.Abs(filepath.Dir(file))
+	exe := filepath.Join(*out, exeName(file))
+	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
+		if ctx.Err() != nil {
+			return 130
+		}
+		var be *compiler.BuildError
+		if errors.As(err, &be) {
+			fmt.Fprint(stderr, be.Output)
+			fmt.Fprintf(stderr, "accls: %s: building the translated program failed (%v)\n", file, be.Err)
+		} else {
+			errorf("%s: %v", file, err)
+		}
+		return 2
+	}
+	fmt.Fprintln(stdout, exe)
+	return 0
+}

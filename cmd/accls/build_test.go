@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/accls/accls/device"
+)
+
+// TestBuildCommand: `accls build FILE.c -o DIR` writes the translation and
+// the executable DIR/NAME, prints its path, and the executable runs; usage
+// errors and a binary file exit with status 2.
+func TestBuildCommand(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := build([]string{"x.c"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "usage: accls build") {
+		t.Errorf("build without -o: exit %d, stderr %q; want 2 and the usage", code, stderr.String())
+	}
+	blob := filepath.Join(dir, "blob.c")
+	if err := os.WriteFile(blob, []byte("\x7fELF\x00\x01\x02int main(void){}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := build([]string{blob, "-o", filepath.Join(dir, "blob")}, &stdout, &stderr); code != 2 || stdout.Len() > 0 {
+		t.Errorf("build of a binary file: exit %d, stdout %q; want 2 and nothing", code, stdout.String())
+	}
+
+	if testing.Short() {
+		t.Skip("the build itself is skipped in -short mode")
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	l, err := device.List()
+	if err != nil || device.Select(l.Devices, "cpu") < 0 {
+		t.Skip("no OpenCL CPU device")
+	}
+	src := filepath.Join(dir, "twice.c")
+	if err := os.WriteFile(src, []byte(`#include <stdio.h>
+int main(void)
+{
+	float a[100];
+#pragma acc parallel loop copyout(a)
+	for (int i = 0; i < 100; i++)
+		a[i] = 2.0f * i;
+	printf("%g\n", a[99]);
+	return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	stdout.Reset()
+	stderr.Reset()
+	if code := build([]string{src, "-o", out, "--device", "cpu"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.String())
+	}
+	exe := filepath.Join(out, "twice")
+	if got := strings.TrimSpace(stdout.String()); got != exe {
+		t.Errorf("build printed %q, want the executable %q", got, exe)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "ACCLS_DEVICE=cpu")
+	got, err := cmd.Output()
+	if err != nil || string(got) != "198\n" {
+		t.Errorf("the built program: %q, %v; want \"198\\n\"", got, err)
+	}
+}
