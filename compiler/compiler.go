@@ -35,6 +35,11 @@ type Options struct {
 	// x86-64 fuses nothing), so a run can be compared with the plain C
 	// build. accls translate/run --fp-contract=on.
 	FPContract bool
+	// CacheStage loads the windows of cache directives into __local memory
+	// (cache.go); off, cache is the hint the specification allows. Off by
+	// default: staging was slower than the hint on PoCL and on an H100 in
+	// every stencil measured (bench/cache). accls translate/run --cache-stage.
+	CacheStage bool
 	// Device is the OpenCL device selector the built program will run
 	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild
 	// (kernelprebuild.go); "" means the environment's ACCLS_DEVICE.

@@ -46,7 +46,7 @@ func translate(t *testing.T, path string) (*compiler.Result, error) {
 		t.Fatal(err)
 	}
 	// The base name: generated code names the file as given.
-	return compiler.Translate(context.Background(), filepath.Base(path), text, options(t), "")
+	return compiler.Translate(context.Background(), filepath.Base(path), text, flagOptions(t, text, options(t)), "")
 }
 
 // TestGolden translates testdata/golden/*.c and compares the kernels, the
@@ -222,4 +222,27 @@ func TestDeterministic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// flagOptions applies a test file's "// accls-flags:" line (the options of
+// accls translate/run it needs) to opts.
+func flagOptions(t *testing.T, src []byte, opts compiler.Options) compiler.Options {
+	t.Helper()
+	for _, line := range strings.Split(string(src), "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// accls-flags:")
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(rest) {
+			switch f {
+			case "--cache-stage":
+				opts.CacheStage = true
+			case "--fp-contract=on":
+				opts.FPContract = true
+			default:
+				t.Fatalf("accls-flags: %q is not known to the tests", f)
+			}
+		}
+	}
+	return opts
 }

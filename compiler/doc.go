@@ -97,8 +97,9 @@
 //     are loaded by the work-group into __local memory, the loads guarded
 //     by the device buffer's extent, and the body's reads of them go to
 //     the local copy; elsewhere, or when the loop writes the array, a
-//     checked hint, and the loop's note says why; ACCLS_NO_CACHE_STAGE=1
-//     turns staging off) and acc_on_device.
+//     checked hint, and the loop's note says why; staging only with
+//     Options.CacheStage, accls --cache-stage: it measured slower than the
+//     hint) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel

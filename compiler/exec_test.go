@@ -43,7 +43,9 @@ import (
 // A line `// exec-bytes: h2d=N d2h=M` states the bytes the program's data
 // clauses and updates must move in each direction (reduction partials not
 // included): the run gets ACCLS_PROFILE and its profile must show exactly
-// those counts (either key may be left out).
+// those counts (either key may be left out). A line `// accls-flags: F...`
+// gives options of accls (run, and translate in the golden tests), e.g.
+// --cache-stage.
 
 const execDir = "testdata/exec"
 
@@ -60,6 +62,7 @@ type execProgram struct {
 	// bytes: the expected transfer bytes from the "// exec-bytes:" line,
 	// by profile row ("host->device", "device->host"); nil when absent.
 	bytes map[string]int64
+	flags []string // from the "// accls-flags:" line
 }
 
 func execPrograms(t *testing.T) []execProgram {
@@ -89,6 +92,9 @@ func execPrograms(t *testing.T) []execProgram {
 			}
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-no-gcc-openacc:"); ok {
 				p.noGCCOpenACC = strings.TrimSpace(rest)
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// accls-flags:"); ok {
+				p.flags = strings.Fields(rest)
 			}
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-bytes:"); ok {
 				p.bytes = parseExecBytes(t, p.name, rest)
@@ -383,7 +389,7 @@ func TestExec(t *testing.T) {
 					}
 				}()
 				want := gccExpected(t, cc, dir, p, limit)
-				args := []string{"run", p.path}
+				args := append(append([]string{"run"}, p.flags...), p.path)
 				if len(p.args) > 0 {
 					args = append(append(args, "--"), p.args...)
 				}

@@ -1,7 +1,7 @@
 /* cache staging benchmark (bench/cache/README.md): a 2-D 5-point Jacobi
  * stencil with cache(a[i-1:3][j-1:3]), as gang + vector loops and as
- * tile(32, 4); ms per sweep, data on the device. Compare
- * ACCLS_NO_CACHE_STAGE=1 (at translate time: the directive a hint). */
+ * tile(32, 4); ms per sweep, data on the device. Compare accls run
+ * --cache-stage (staged) with the default (the directive a hint). */
 #include <stdio.h>
 #include <time.h>
 #define N 2048
@@ -73,6 +73,6 @@ int main(void)
 	for (int i = 0; i < N; i++)
 		for (int j = 0; j < N; j++)
 			s += a[i][j];
-	printf("jacobi %dx%d x%d: gang+vector %.1f ms/sweep, tile(32,4) %.1f ms/sweep (checksum %.3f)\n", N, N, T, (t1 - t0) * 1e3 / (2 * T), (t2 - t1) * 1e3 / (2 * T), s);
+	printf("jacobi %dx%d x%d: gang+vector %.3f ms/sweep, tile(32,4) %.3f ms/sweep (checksum %.3f)\n", N, N, T, (t1 - t0) * 1e3 / (2 * T), (t2 - t1) * 1e3 / (2 * T), s);
 	return 0;
 }

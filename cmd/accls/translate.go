@@ -56,8 +56,9 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
 	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
 	fpContract := fpContractFlag(fs)
+	cacheStage := fs.Bool("cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off]")
+		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
 		fmt.Fprintln(stderr, "Writes DIR/FILE.host.c (the host program), DIR/FILE.cl (the kernels) and the runtime.")
 		fs.PrintDefaults()
 	}
@@ -74,7 +75,7 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on"}
+	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on", CacheStage: *cacheStage}
 	stop := *dump
 	res, err := compiler.Translate(context.Background(), file, text, opts, stop)
 	if err != nil {

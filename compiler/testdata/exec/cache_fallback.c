@@ -6,6 +6,7 @@
  * assigns, a vector loop inside a worker loop and a seq loop inside it;
  * next to them a staged loop with a construct-level reduction that reads
  * the array the first loop wrote. */
+// accls-flags: --cache-stage
 // exec-no-gcc-openacc: gcc 12 rejects cache sub-arrays that are not contiguous (2-D windows), which OpenACC allows
 #include <stdio.h>
 

@@ -7,6 +7,7 @@
  * a[2*i-2:5] (fewer iterations per round fit), a worker vector loop
  * inside a gang loop (with a continue), a vector_length that is not a power of two, and a
  * window too wide for the __local buffer (the rounds read device memory). */
+// accls-flags: --cache-stage
 #include <stdio.h>
 
 #define N 5003

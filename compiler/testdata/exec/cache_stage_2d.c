@@ -5,6 +5,7 @@
  * body (the group loads the tile's window, 10 x 18, edge tiles partial),
  * whole rows cache(a[i-1:3][0:M]) and a window with a non-constant lower
  * bound and length (a[i][j-w:2*w+1], w a variable). */
+// accls-flags: --cache-stage
 // exec-no-gcc-openacc: gcc 12 rejects cache sub-arrays that are not contiguous (2-D windows), which OpenACC allows
 #include <stdio.h>
 

@@ -5,6 +5,7 @@
  * work-items read them K times each. The sizes are not multiples of the
  * tile (partial edge tiles), and a second product with tile(8, 4) runs
  * over a sub-range of the rows with a stride-2 column loop. */
+// accls-flags: --cache-stage
 // exec-no-gcc-openacc: gcc 12 rejects cache sub-arrays that are not contiguous (2-D windows), which OpenACC allows
 #include <stdio.h>
 

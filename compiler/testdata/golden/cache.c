@@ -1,5 +1,6 @@
 /* cache: windows staged in __local memory (a vector loop, a tile loop)
  * and one that stays a hint (the loop writes the array). */
+// accls-flags: --cache-stage
 void smooth(int n, const float *restrict a, float *restrict b)
 {
 #pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n])

@@ -12,8 +12,8 @@ long _accls_trip_down(long lo, long ub, long step)
 	return lo > ub ? (lo - ub + step - 1) / step : 0;
 }
 
-/* parallel loop at cache.c:5 */
-__kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen, ulong _accls_size_a)
+/* parallel loop at cache.c:6 */
+__kernel void smooth_L6(int n, __global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen, ulong _accls_size_a)
 {
 	__global float *b = (__global float *)((__global char *)b_base + b_off);
 	__global const float *a = (__global const float *)((__global const char *)a_base + a_off);
@@ -21,7 +21,7 @@ __kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global con
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
-#line 6 "cache.c"
+#line 7 "cache.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i-1:3]) staged in __local memory) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		long _u_i = 16; /* iterations per work-item and round: the windows of _u_i * _vlen iterations fit */
@@ -49,7 +49,7 @@ __kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global con
 				const long _t_i = _t0_i + _k * _vlen + _lane;
 				if (_t_i < _n_i) do {
 					int i = (int)_t_i;
-#line 8 "cache.c"
+#line 9 "cache.c"
 					b[i] = (i > 0 ? (_c1_f ? _cache1_a[(long)(i - 1) - _c1_s0] : a[i - 1]) : 0) + (_c1_f ? _cache1_a[(long)i - _c1_s0] : a[i]) + (i < n - 1 ? (_c1_f ? _cache1_a[(long)(i + 1) - _c1_s0] : a[i + 1]) : 0);
 				} while (0);
 			}
@@ -58,8 +58,8 @@ __kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global con
 	}
 }
 
-/* parallel loop at cache.c:14 */
-__kernel void blur_L14(__global float *h_base, ulong h_off, __global const float *g_base, ulong g_off, uint _nworkers, uint _vlen, ulong _accls_size_g)
+/* parallel loop at cache.c:15 */
+__kernel void blur_L15(__global float *h_base, ulong h_off, __global const float *g_base, ulong g_off, uint _nworkers, uint _vlen, ulong _accls_size_g)
 {
 	__global float (*h)[64] = (__global float (*)[64])((__global char *)h_base + h_off);
 	__global const float (*g)[64] = (__global const float (*)[64])((__global const char *)g_base + g_off);
@@ -67,7 +67,7 @@ __kernel void blur_L14(__global float *h_base, ulong h_off, __global const float
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
-#line 15 "cache.c"
+#line 16 "cache.c"
 	{ /* loop gang vector tile(4, 16): tiles on gang, their elements on vector (no level given: gang; innermost partitioned loop: also vector; cache(g[i-1:3][j-1:3]) staged in __local memory) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
 		const long _n_j = _accls_trip_up(1, 63, 1);
@@ -102,7 +102,7 @@ __kernel void blur_L14(__global float *h_base, ulong h_off, __global const float
 				if (_x_i < _n_i && _x_j < _n_j) {
 					int i = (int)(1 + _x_i);
 					int j = (int)(1 + _x_j);
-#line 18 "cache.c"
+#line 19 "cache.c"
 					h[i][j] = (_c1_f ? _cache1_g[((long)(i - 1) - _c1_s0) * _c1_w1 + (long)j - _c1_s1] : g[i - 1][j]) + (_c1_f ? _cache1_g[((long)(i + 1) - _c1_s0) * _c1_w1 + (long)j - _c1_s1] : g[i + 1][j]) + (_c1_f ? _cache1_g[((long)i - _c1_s0) * _c1_w1 + (long)(j - 1) - _c1_s1] : g[i][j - 1]) + (_c1_f ? _cache1_g[((long)i - _c1_s0) * _c1_w1 + (long)(j + 1) - _c1_s1] : g[i][j + 1]);
 				}
 			}
@@ -111,19 +111,19 @@ __kernel void blur_L14(__global float *h_base, ulong h_off, __global const float
 	}
 }
 
-/* parallel loop at cache.c:24 */
-__kernel void scale_L24(int n, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* parallel loop at cache.c:25 */
+__kernel void scale_L25(int n, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
-#line 25 "cache.c"
+#line 26 "cache.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i:1]) is a hint: the loop writes 'a', passes it on or takes its address: staged reads would not see the writes) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 27 "cache.c"
+#line 28 "cache.c"
 			a[i] = 2 * a[i];
 		}
 	}

@@ -19,8 +19,8 @@ static const char accls_program[] =
 	"\treturn lo > ub ? (lo - ub + step - 1) / step : 0;\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at cache.c:5 */\n"
-	"__kernel void smooth_L5(int n, __global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen, ulong _accls_size_a)\n"
+	"/* parallel loop at cache.c:6 */\n"
+	"__kernel void smooth_L6(int n, __global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen, ulong _accls_size_a)\n"
 	"{\n"
 	"\t__global float *b = (__global float *)((__global char *)b_base + b_off);\n"
 	"\t__global const float *a = (__global const float *)((__global const char *)a_base + a_off);\n"
@@ -28,7 +28,7 @@ static const char accls_program[] =
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
-	"#line 6 \"cache.c\"\n"
+	"#line 7 \"cache.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i-1:3]) staged in __local memory) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tlong _u_i = 16; /* iterations per work-item and round: the windows of _u_i * _vlen iterations fit */\n"
@@ -56,7 +56,7 @@ static const char accls_program[] =
 	"\t\t\t\tconst long _t_i = _t0_i + _k * _vlen + _lane;\n"
 	"\t\t\t\tif (_t_i < _n_i) do {\n"
 	"\t\t\t\t\tint i = (int)_t_i;\n"
-	"#line 8 \"cache.c\"\n"
+	"#line 9 \"cache.c\"\n"
 	"\t\t\t\t\tb[i] = (i > 0 ? (_c1_f ? _cache1_a[(long)(i - 1) - _c1_s0] : a[i - 1]) : 0) + (_c1_f ? _cache1_a[(long)i - _c1_s0] : a[i]) + (i < n - 1 ? (_c1_f ? _cache1_a[(long)(i + 1) - _c1_s0] : a[i + 1]) : 0);\n"
 	"\t\t\t\t} while (0);\n"
 	"\t\t\t}\n"
@@ -65,8 +65,8 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at cache.c:14 */\n"
-	"__kernel void blur_L14(__global float *h_base, ulong h_off, __global const float *g_base, ulong g_off, uint _nworkers, uint _vlen, ulong _accls_size_g)\n"
+	"/* parallel loop at cache.c:15 */\n"
+	"__kernel void blur_L15(__global float *h_base, ulong h_off, __global const float *g_base, ulong g_off, uint _nworkers, uint _vlen, ulong _accls_size_g)\n"
 	"{\n"
 	"\t__global float (*h)[64] = (__global float (*)[64])((__global char *)h_base + h_off);\n"
 	"\t__global const float (*g)[64] = (__global const float (*)[64])((__global const char *)g_base + g_off);\n"
@@ -74,7 +74,7 @@ static const char accls_program[] =
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
-	"#line 15 \"cache.c\"\n"
+	"#line 16 \"cache.c\"\n"
 	"\t{ /* loop gang vector tile(4, 16): tiles on gang, their elements on vector (no level given: gang; innermost partitioned loop: also vector; cache(g[i-1:3][j-1:3]) staged in __local memory) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(1, 63, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(1, 63, 1);\n"
@@ -109,7 +109,7 @@ static const char accls_program[] =
 	"\t\t\t\tif (_x_i < _n_i && _x_j < _n_j) {\n"
 	"\t\t\t\t\tint i = (int)(1 + _x_i);\n"
 	"\t\t\t\t\tint j = (int)(1 + _x_j);\n"
-	"#line 18 \"cache.c\"\n"
+	"#line 19 \"cache.c\"\n"
 	"\t\t\t\t\th[i][j] = (_c1_f ? _cache1_g[((long)(i - 1) - _c1_s0) * _c1_w1 + (long)j - _c1_s1] : g[i - 1][j]) + (_c1_f ? _cache1_g[((long)(i + 1) - _c1_s0) * _c1_w1 + (long)j - _c1_s1] : g[i + 1][j]) + (_c1_f ? _cache1_g[((long)i - _c1_s0) * _c1_w1 + (long)(j - 1) - _c1_s1] : g[i][j - 1]) + (_c1_f ? _cache1_g[((long)i - _c1_s0) * _c1_w1 + (long)(j + 1) - _c1_s1] : g[i][j + 1]);\n"
 	"\t\t\t\t}\n"
 	"\t\t\t}\n"
@@ -118,19 +118,19 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at cache.c:24 */\n"
-	"__kernel void scale_L24(int n, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at cache.c:25 */\n"
+	"__kernel void scale_L25(int n, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float *a = (__global float *)((__global char *)a_base + a_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
-	"#line 25 \"cache.c\"\n"
+	"#line 26 \"cache.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i:1]) is a hint: the loop writes 'a', passes it on or takes its address: staged reads would not see the writes) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 27 \"cache.c\"\n"
+	"#line 28 \"cache.c\"\n"
 	"\t\t\ta[i] = 2 * a[i];\n"
 	"\t\t}\n"
 	"\t}\n"
@@ -139,15 +139,16 @@ static const char accls_program[] =
 #line 1 "cache.c"
 /* cache: windows staged in __local memory (a vector loop, a tile loop)
  * and one that stays a hint (the loop writes the array). */
+// accls-flags: --cache-stage
 void smooth(int n, const float *restrict a, float *restrict b)
 {
-#line 5 "cache.c"
+#line 6 "cache.c"
 	/* #pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n]) */
 	{
-		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:5");
-		accrt_dev accls_d_b = accrt_enter(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:5");
-		{ /* kernel smooth_L5 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "smooth_L5");
+		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:6");
+		accrt_dev accls_d_b = accrt_enter(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:6");
+		{ /* kernel smooth_L6 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "smooth_L6");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -159,21 +160,21 @@ void smooth(int n, const float *restrict a, float *restrict b)
 			accrt_arg(accls_k, 7, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(accrt_dev_size(accls_d_a))});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:5");
-		accrt_exit(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:5");
+		accrt_exit(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:6");
+		accrt_exit(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:6");
 	}
-#line 10 "cache.c"
+#line 11 "cache.c"
 }
 
 void blur(float g[64][64], float h[64][64])
 {
-#line 14 "cache.c"
+#line 15 "cache.c"
 	/* #pragma acc parallel loop tile(16, 4) copyin(g[0:64]) copyout(h[0:64]) */
 	{
-		accrt_dev accls_d_g = accrt_enter(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:14");
-		accrt_dev accls_d_h = accrt_enter(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:14");
-		{ /* kernel blur_L14 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "blur_L14");
+		accrt_dev accls_d_g = accrt_enter(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:15");
+		accrt_dev accls_d_h = accrt_enter(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:15");
+		{ /* kernel blur_L15 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "blur_L15");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(1), (long)(63), 1) * accls_trip_up((long)(1), (long)(63), 1), 0, 1, accls_W, accls_V);
@@ -184,20 +185,20 @@ void blur(float g[64][64], float h[64][64])
 			accrt_arg(accls_k, 6, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(accrt_dev_size(accls_d_g))});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:14");
-		accrt_exit(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:14");
+		accrt_exit(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:15");
+		accrt_exit(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:15");
 	}
-#line 20 "cache.c"
+#line 21 "cache.c"
 }
 
 void scale(int n, float *a)
 {
-#line 24 "cache.c"
+#line 25 "cache.c"
 	/* #pragma acc parallel loop copy(a[0:n]) */
 	{
-		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:24");
-		{ /* kernel scale_L24 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "scale_L24");
+		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:25");
+		{ /* kernel scale_L25 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "scale_L25");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -207,7 +208,7 @@ void scale(int n, float *a)
 			accrt_arg(accls_k, 4, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:24");
+		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:25");
 	}
-#line 29 "cache.c"
+#line 30 "cache.c"
 }
