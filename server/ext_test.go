@@ -28,6 +28,7 @@ func TestParseToolSettings(t *testing.T) {
 		{`{"accls": {"cc": "gcc"}}`, true, toolSettings{CC: "gcc", Timeout: defaultRunTimeout}},
 		{`{"accls": {"fpContract": true}}`, true, toolSettings{FPContract: true, Timeout: defaultRunTimeout}},
 		{`{"fpContract": false}`, true, defaultToolSettings()},
+		{`{"accls": {"cacheStage": true}}`, true, toolSettings{CacheStage: true, Timeout: defaultRunTimeout}},
 	} {
 		got, ok := parseToolSettings([]byte(tc.json))
 		if ok != tc.ok || !sameSettings(got, tc.want) {

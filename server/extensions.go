@@ -20,7 +20,7 @@ const defaultRunTimeout = 60 * time.Second
 // toolSettings are the settings of previews and runs:
 //
 //	{"accls": {"device": "gpu", "cc": "gcc", "cflags": ["-O2"], "includePaths": ["inc"],
-//	           "defines": ["N=10"], "fpContract": true,
+//	           "defines": ["N=10"], "fpContract": true, "cacheStage": false,
 //	           "run": {"args": ["100"], "timeoutSeconds": 30}}}
 //
 // The keys may be given at the top level, and "run.args" /
@@ -32,6 +32,7 @@ type toolSettings struct {
 	IncludePaths []string
 	Defines      []string
 	FPContract   bool // compiler.Options.FPContract
+	CacheStage   bool // compiler.Options.CacheStage
 	Args         []string
 	Timeout      time.Duration // 0: no limit
 }
@@ -48,6 +49,7 @@ type rawToolSettings struct {
 	IncludePaths *[]string `json:"includePaths"`
 	Defines      *[]string `json:"defines"`
 	FPContract   *bool     `json:"fpContract"`
+	CacheStage   *bool     `json:"cacheStage"`
 	Run          *struct {
 		Args           *[]string `json:"args"`
 		TimeoutSeconds *float64  `json:"timeoutSeconds"`
@@ -95,6 +97,9 @@ func parseToolSettings(b []byte) (toolSettings, bool) {
 	set(&st.Defines, r.Defines)
 	if r.FPContract != nil {
 		st.FPContract, ok = *r.FPContract, true
+	}
+	if r.CacheStage != nil {
+		st.CacheStage, ok = *r.CacheStage, true
 	}
 	set(&st.Args, r.RunArgs)
 	timeout := r.RunTimeout

@@ -85,10 +85,11 @@ type translateOptions struct {
 	defines      []string
 	cflags       []string
 	fpContract   bool
+	cacheStage   bool
 }
 
 func (o translateOptions) key() string {
-	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract)}, "\x01")
+	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage)}, "\x01")
 }
 
 // translateOptionsFor combines the tool settings, the workspace's
@@ -106,7 +107,7 @@ func (s *server) translateOptionsFor(uri string, st toolSettings) translateOptio
 			name += ".c"
 		}
 	}
-	return translateOptions{path: name, cc: co.CC, includePaths: co.IncludePaths, defines: co.Defines, cflags: st.CFlags, fpContract: st.FPContract}
+	return translateOptions{path: name, cc: co.CC, includePaths: co.IncludePaths, defines: co.Defines, cflags: st.CFlags, fpContract: st.FPContract, cacheStage: st.CacheStage}
 }
 
 // blankDirectives returns text with the directives in ds replaced by

@@ -35,6 +35,7 @@ function settings(): Record<string, unknown> {
     includePaths: c.get("includePaths"),
     defines: c.get("defines"),
     fpContract: c.get("fpContract"),
+    cacheStage: c.get("cacheStage"),
     run: { args: c.get("run.args"), timeoutSeconds: c.get("run.timeoutSeconds") },
   };
 }
