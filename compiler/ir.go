@@ -262,6 +262,16 @@ type Reduction struct {
 	// over those levels runs redundantly).
 	Mask analysis.Level
 	Pos  int
+	// Array reductions (reduce_array.go): the private copy's dimensions
+	// (Dims[0] the section's length) and element count, the host
+	// expression of the section's first index ("0": none), its host range.
+	Dims    []int64
+	Len     int64 // 0: a scalar
+	Lo      string
+	Section *DataItem
+	// Final names the kernel that combines the partials on the device, into
+	// the present copy (reduce_device.go); "" when only the host combines.
+	Final string
 }
 
 // ParamKind is the kind of a kernel parameter.

@@ -672,6 +672,15 @@ func (l *lowering) variables() {
 			c.errorAt(rcs[0].span(), "'%s' is reduced with different operators in one construct", v.Name)
 			continue
 		}
+		if isArrayReduction(v, rcs) { // reduce_array.go
+			red, err := l.arrayReduction(v, rcs)
+			if err != nil {
+				c.errorAt(rcs[0].span(), "%v", err)
+				continue
+			}
+			l.global[v] = red
+			continue
+		}
 		accrt, cl, err := redType(v.Type)
 		if err != nil {
 			c.errorAt(rcs[0].span(), "%v", err)
@@ -741,6 +750,13 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		cv.Red = red
 		cv.Data = l.items[v]
 		cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private partial per work-item, combined per work-group in __local memory, then on the host", red.Op, v.Name)
+		if red.Len > 0 { // reduce_array.go: the section is entered as copy unless a clause names it
+			if cv.Data == nil {
+				cv.Data = red.Section
+				l.con.Node.Data = append(l.con.Node.Data, red.Section)
+			}
+			cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private copy of %d elements per work-item, combined per work-group in __local memory, then on the device into its device copy", red.Op, red.Section.Name, red.Len)
+		}
 		return cv
 	}
 	if a.Predetermined || l.conPrivate[v] || a.Attr == analysis.AttrPrivate || l.allRefsPrivatized(a) {
@@ -978,6 +994,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			l.globalReduction(k, cv)
 		}
 	}
+	l.finalKernels(k) // reduce_device.go
 	for _, v := range l.redVars() {
 		rcs := l.redClauses[v]
 		if l.global[v] != nil {
@@ -1030,7 +1047,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 		inner := false
 		forEachLoop(lp.Children, func(x *Loop) { inner = inner || x.Levels != 0 })
 		if !inner && (len(lp.Vars) == 2 || len(lp.Vars) == 3) && lp.Levels == analysis.LevelGang|analysis.LevelVector &&
-			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 {
+			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 && !hasArrayReduction(k) {
 			k.Grid = len(lp.Vars)
 		}
 	}
@@ -1192,6 +1209,10 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 	}
 	if same {
 		red.Mask = all &^ l.coveringLevels(k, cv)
+		return
+	}
+	if red.Len > 0 {
+		l.c.errorAt(acc.Span{Start: red.Pos, End: red.Pos}, "the array reduction on '%s' is updated at different loop levels (in a loop and in a loop nested in it): not supported by the compiler yet", cv.Name)
 		return
 	}
 	// Reduction loops of v nested in another reduction loop of v.
@@ -1480,6 +1501,11 @@ func (l *lowering) params(k *Kernel) {
 			add(&Param{Kind: ParamScratch, Red: red, Name: "_" + clName(red.Name) + "_scratch", CL: red.CL})
 		}
 		add(&Param{Kind: ParamPartials, Red: red, Name: "_" + clName(red.Name) + "_partials", CL: red.CL})
+		if red.Len > 0 {
+			for _, p := range arrayRedParams(k, red) { // reduce_array.go
+				add(p)
+			}
+		}
 	}
 	for i, red := range k.Local {
 		if red.CL == "double" {

@@ -284,8 +284,8 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 		}
 		if args != nil {
 			for _, it := range args.Items {
-				if it.Var == nil || len(it.Var.Subscripts) > 0 || len(it.Var.Members) > 0 {
-					c.errorAt(it.Span, "reductions on arrays, sub-arrays and members are not supported by the compiler yet")
+				if it.Var == nil || len(it.Var.Members) > 0 {
+					c.errorAt(it.Span, "reductions on struct members are not supported by the compiler yet")
 					return false
 				}
 			}
