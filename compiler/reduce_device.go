@@ -19,8 +19,9 @@ package compiler
 // partials is one small transfer where the device combine would need a
 // launch and the same read. Which one runs is decided at run time
 // (accls_reduce_target); the final kernel is only emitted for scalars that
-// some data clause of the function names (or globals), and only for
-// synchronous constructs (an async one's host combine waits for its queue).
+// some data clause of the function names (or globals). On an async
+// construct the final kernel runs on its queue: the host does not wait (the
+// host combine waits for the queue).
 
 import (
 	"fmt"
@@ -64,11 +65,10 @@ func (l *lowering) mayBePresent(v *cfacts.Var) bool {
 }
 
 // finalKernels names the final combine kernels of kernel k's reductions:
-// every array reduction, and scalar ones that may be present in a
-// synchronous construct.
+// every array reduction, and scalar ones that may be present.
 func (l *lowering) finalKernels(k *Kernel) {
 	for _, red := range k.Reductions {
-		if red.Len > 0 || l.con.Async == nil && l.mayBePresent(red.Var) {
+		if red.Len > 0 || l.mayBePresent(red.Var) {
 			red.Final = k.Name + "_" + clName(red.Name) + "_final"
 		}
 	}
@@ -108,6 +108,10 @@ func (h *hgen) reduceFinal(red *Reduction, in, loc string) {
 	h.w(in+"\t", "if (accls_t.mem)")
 	h.w(in+"\t\t", "accls_reduce_device(%s, accls_p_%s, accls_G, accls_t, 1, %s);", fk, red.Name, h.queueOrSync())
 	h.w(in+"\t", "else")
-	h.w(in+"\t\t", "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
+	if h.queue != "" {
+		h.w(in+"\t\t", "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
+	} else {
+		h.w(in+"\t\t", "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
+	}
 	h.w(in, "}")
 }

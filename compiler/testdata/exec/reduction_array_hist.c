@@ -1,0 +1,116 @@
+/* array reductions (OpenACC 3.3: element-wise): histograms via
+ * reduction(+:hist[0:NB]) on int and reduction(max:) on a float array, next
+ * to a scalar reduction, on parallel loop (gang vector chosen), explicit
+ * gang worker vector, a gang loop with an inner vector loop, kernels loop
+ * and serial; the arrays' original values take part. */
+// exec-no-gcc-openacc: gcc 12 -fopenacc crashes (internal compiler error) on array reductions
+#include <stdio.h>
+
+#define N 20000
+#define NB 64
+#define ROWS 40
+#define COLS 500
+
+static float x[N];
+static float g[ROWS][COLS];
+
+int main(void)
+{
+	int hist[NB], want[NB];
+	float top[NB], wtop[NB];
+	long total = 0, wtotal = 0;
+	for (int i = 0; i < N; i++)
+		x[i] = (float)((i * 7919) % 1000) * 0.25f;
+	for (int b = 0; b < NB; b++) {
+		hist[b] = want[b] = b % 3; /* original values take part */
+		top[b] = wtop[b] = -1.0f;
+	}
+	int bad = 0;
+
+	/* 1. parallel loop: the compiler chooses gang vector */
+#pragma acc parallel loop copyin(x) reduction(+:hist[0:NB]) reduction(max:top) reduction(+:total)
+	for (int i = 0; i < N; i++) {
+		int b = (int)x[i] % NB;
+		hist[b] += 1;
+		if (x[i] > top[b])
+			top[b] = x[i];
+		total += b;
+	}
+	for (int i = 0; i < N; i++) {
+		int b = (int)x[i] % NB;
+		want[b] += 1;
+		if (x[i] > wtop[b])
+			wtop[b] = x[i];
+		wtotal += b;
+	}
+	for (int b = 0; b < NB; b++)
+		bad += hist[b] != want[b] || top[b] != wtop[b];
+	printf("1: hist[0..3] = %d %d %d %d, top[5] = %.2f, total = %ld\n", hist[0], hist[1], hist[2], hist[3], top[5], total);
+	bad += total != wtotal;
+
+	/* 2. gang worker vector, explicit shape */
+	int h2[NB] = {0};
+#pragma acc parallel loop gang worker vector num_gangs(7) num_workers(2) vector_length(32) copyin(x) reduction(+:h2)
+	for (int i = 0; i < N; i++)
+		h2[(i * 13) % NB] += 2;
+	for (int b = 0; b < NB; b++) {
+		int w = 0;
+		for (int i = 0; i < N; i++)
+			w += (i * 13) % NB == b ? 2 : 0;
+		bad += h2[b] != w;
+	}
+	printf("2: h2[0] = %d, h2[63] = %d\n", h2[0], h2[63]);
+
+	/* 3. gang loop with an inner vector loop: one reduction across both */
+	for (int r = 0; r < ROWS; r++)
+		for (int c = 0; c < COLS; c++)
+			g[r][c] = (float)((r * 31 + c * 17) % 97);
+	int h3[8] = {0}, w3[8] = {0};
+#pragma acc parallel num_gangs(5) vector_length(64) copyin(g) reduction(+:h3)
+	{
+#pragma acc loop gang reduction(+:h3)
+		for (int r = 0; r < ROWS; r++) {
+#pragma acc loop vector reduction(+:h3)
+			for (int c = 0; c < COLS; c++)
+				h3[(int)g[r][c] % 8] += 1;
+		}
+	}
+	for (int r = 0; r < ROWS; r++)
+		for (int c = 0; c < COLS; c++)
+			w3[(int)g[r][c] % 8] += 1;
+	for (int b = 0; b < 8; b++)
+		bad += h3[b] != w3[b];
+	printf("3: h3 = %d %d %d %d %d %d %d %d\n", h3[0], h3[1], h3[2], h3[3], h3[4], h3[5], h3[6], h3[7]);
+
+	/* 4. kernels loop and serial */
+	double s4[4] = {1.0, 1.0, 1.0, 1.0};
+#pragma acc kernels loop copyin(x) reduction(+:s4)
+	for (int i = 0; i < N; i++)
+		s4[i % 4] += x[i];
+	int m5[3] = {100, 100, 100};
+#pragma acc serial copyin(x) reduction(min:m5)
+	for (int i = 0; i < N; i++) {
+		int v = (int)x[i] + 1;
+		if (v < m5[i % 3])
+			m5[i % 3] = v;
+	}
+	double w4[4] = {1.0, 1.0, 1.0, 1.0};
+	int wm5[3] = {100, 100, 100};
+	for (int i = 0; i < N; i++) {
+		w4[i % 4] += x[i];
+		if ((int)x[i] + 1 < wm5[i % 3])
+			wm5[i % 3] = (int)x[i] + 1;
+	}
+	for (int b = 0; b < 4; b++)
+		bad += s4[b] != w4[b];
+	for (int b = 0; b < 3; b++)
+		bad += m5[b] != wm5[b];
+	printf("4: s4 = %.2f %.2f %.2f %.2f, m5 = %d %d %d\n", s4[0], s4[1], s4[2], s4[3], m5[0], m5[1], m5[2]);
+
+	if (bad) {
+		printf("FAIL %d wrong values\n", bad);
+		return 1;
+	}
+	printf("OK\n");
+	return 0;
+}
