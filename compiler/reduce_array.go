@@ -67,7 +67,11 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	}
 	for _, o := range rcs[1:] {
 		if o.item == nil || strings.Join(strings.Fields(o.item.Text), "") != strings.Join(strings.Fields(rc.item.Text), "") {
-			return nil, fmt.Errorf("'%s' is reduced as different sections in one construct ('%s')", v.Name, rc.item.Text)
+			other := "a reduction the compiler found"
+			if o.item != nil {
+				other = "'" + o.item.Text + "'"
+			}
+			return nil, fmt.Errorf("'%s' is reduced as different sections in one construct ('%s' and %s)", v.Name, rc.item.Text, other)
 		}
 	}
 	di, err := l.c.dataItem("ACCRT_COPY", rc.item, l.fn)

@@ -1,0 +1,41 @@
+/* array reductions the compiler rejects: a run-time length, too many
+ * elements for private copies, two different sections, a struct member,
+ * updates at two loop levels, a type without reductions */
+struct pt {
+	int v[4];
+};
+
+void f(int n, int nb, int *h, float *a)
+{
+	int big[2048];
+	char cs[8];
+	struct pt p;
+#pragma acc parallel loop reduction(+:h[0:nb]) copyin(a[0:n])
+	for (int i = 0; i < n; i++)
+		h[i % nb] += 1;
+#pragma acc parallel loop reduction(+:big) copyin(a[0:n])
+	for (int i = 0; i < n; i++)
+		big[i % 2048] += 1;
+#pragma acc parallel reduction(+:h[0:8]) copyin(a[0:n])
+	{
+#pragma acc loop gang reduction(+:h[0:4])
+		for (int i = 0; i < n; i++)
+			h[i % 4] += 1;
+	}
+#pragma acc parallel loop reduction(+:p.v) copyin(a[0:n])
+	for (int i = 0; i < n; i++)
+		p.v[i % 4] += 1;
+#pragma acc parallel num_gangs(4) reduction(+:h[0:8]) copyin(a[0:n])
+	{
+#pragma acc loop gang
+		for (int i = 0; i < n; i++) {
+			h[0] += 1;
+#pragma acc loop vector
+			for (int j = 0; j < n; j++)
+				h[j % 8] += 1;
+		}
+	}
+#pragma acc parallel loop reduction(|:cs) copyin(a[0:n])
+	for (int i = 0; i < n; i++)
+		cs[i % 8] |= 1;
+}
