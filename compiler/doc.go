@@ -57,7 +57,14 @@
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original
-//     value (its device copy when the variable is present). Worker and
+//     value, or, when the variable is present on the device (a data
+//     region, a copy clause), a small final kernel combines them into the
+//     device copy, with no transfer (reduce_device.go). Array and
+//     sub-array reductions (reduce_array.go) keep a private copy of the
+//     section per work-item (constant length, up to 1024 elements),
+//     combine the group's copies in __local memory a chunk of elements at
+//     a time, and the final kernel combines the groups' copies into the
+//     section's device copy (entered as copy). Worker and
 //     vector reductions on variables private to a gang combine in __local
 //     memory and give every lane the result; loops that contain such
 //     barriers run a uniform number of rounds. Arrays private to a gang and
@@ -141,9 +148,12 @@
 //     sub-arrays; declare link in functions, declare of pointers (but
 //     deviceptr) and of static locals, goto out of a declare's scope;
 //   - reductions: gang-level reductions on variables private to the
-//     construct, gang-level and nested loop reductions in routines;
-//     variables declared in a kernels construct and used by two of its loop
-//     nests;
+//     construct and in routines; arrays and sub-arrays whose length is not
+//     a constant or that have more than 1024 elements, array reductions
+//     updated at two loop levels, struct members; reduction loops nested in
+//     a tile loop, or in a routine's partitioned loop other than as a
+//     vector loop in a worker loop; variables declared in a kernels construct and
+//     used by two of its loop nests;
 //   - redundant code: statements that write device memory and assign
 //     private scalars in routines, in control flow of a worker loop's body,
 //     or more than one such scalar in worker-single code, and the barriers
@@ -152,5 +162,5 @@
 //     unsigned long, float and double; an atomic capture in code that the
 //     lanes of a worker run redundantly inside a worker loop or in a
 //     routine; global variables in routines; routine bind; tile combined
-//     with collapse or with reductions.
+//     with collapse.
 package compiler

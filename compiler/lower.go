@@ -1006,7 +1006,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 				continue
 			}
 			if lp.Levels&analysis.LevelGang != 0 {
-				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet", v.Name)
+				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct)", v.Name)
 				continue
 			}
 			accrt, cl, err := redType(v.Type)

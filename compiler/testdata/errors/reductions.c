@@ -1,6 +1,8 @@
-/* array reductions the compiler rejects: a run-time length, too many
+/* reductions the compiler rejects: arrays with a run-time length, too many
  * elements for private copies, two different sections, a struct member,
- * updates at two loop levels, a type without reductions */
+ * updates at two loop levels, a type without reductions; a gang-level
+ * reduction on a variable private to the construct (its value after the
+ * loop would need all gangs to wait for each other) */
 struct pt {
 	int v[4];
 };
@@ -38,4 +40,16 @@ void f(int n, int nb, int *h, float *a)
 #pragma acc parallel loop reduction(|:cs) copyin(a[0:n])
 	for (int i = 0; i < n; i++)
 		cs[i % 8] |= 1;
+}
+
+void g(int n, float *a, float *out)
+{
+#pragma acc parallel num_gangs(4) copyin(a[0:n]) copyout(out[0:4])
+	{
+		float t = 0;
+#pragma acc loop gang reduction(+:t)
+		for (int i = 0; i < n; i++)
+			t += a[i];
+		out[0] = t;
+	}
 }
