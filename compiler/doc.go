@@ -64,7 +64,9 @@
 //     section per work-item (constant length, up to 1024 elements),
 //     combine the group's copies in __local memory a chunk of elements at
 //     a time, and the final kernel combines the groups' copies into the
-//     section's device copy (entered as copy). Worker and
+//     section's device copy (entered as copy); worker and vector loop
+//     reductions on arrays private to a gang combine element by element
+//     in __local memory (reduce_local.go). Worker and
 //     vector reductions on variables private to a gang combine in __local
 //     memory and give every lane the result; loops that contain such
 //     barriers run a uniform number of rounds. Arrays private to a gang and

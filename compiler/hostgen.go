@@ -473,8 +473,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		case ParamBytes:
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), %s);", p.Index, p.Var.Name, p.Var.Name)
 		case ParamScratch:
-			if p.Red != nil && p.Red.Len > 0 { // reduce_array.go: a chunk of elements per work-item
-				h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * %s * sizeof(cl_%s));", p.Index, arrayRedChunk(p.Red), p.CL)
+			if p.Red != nil && p.Red.Len > 0 && p.Red.Global { // reduce_array.go: a chunk of elements per work-item
+				h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * %s * sizeof(cl_%s));", p.Index, arrayRedChunk(k), p.CL)
 				continue
 			}
 			h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * sizeof(cl_%s));", p.Index, p.CL)

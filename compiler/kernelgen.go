@@ -381,11 +381,7 @@ func (g *kgen) kernel() error {
 			g.line(0, "}")
 		}
 	}
-	for _, red := range k.Reductions {
-		if red.Len > 0 {
-			g.arrayRedCombine(red) // reduce_array.go
-		}
-	}
+	g.arrayRedCombine(arrayReductions(k.Reductions)) // reduce_array.go
 	g.indent--
 	g.raw("}")
 	for _, red := range k.Reductions {
@@ -734,8 +730,13 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "{")
 		g.indent++
 	}
+	outer := g.localArrayOuter(reds) // reduce_local.go
 	sc := g.push()
 	for _, red := range reds {
+		if red.Len > 0 {
+			g.localArrayRedDecl(red, sc) // reduce_local.go
+			continue
+		}
 		g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", red.CL, clName(red.Name), identityCL(red.Op, red.CL), red.Op, clName(red.Name))
 		sc[red.Var] = clName(red.Name)
 	}
@@ -777,6 +778,8 @@ func (g *kgen) loop(lp *Loop) {
 	g.line(0, "}")
 	// Local reductions: each work-item's partial into scratch, then combine.
 	if len(reds) > 0 {
+		g.localArrayRedCombine(lp, outer) // reduce_local.go: array ones, in the partials' scope
+		reds = scalarReductions(reds)
 		for _, red := range reds {
 			scr, _ := g.redParams(red)
 			g.line(0, "%s[_lid] = %s;", scr, clName(red.Name))
@@ -784,6 +787,8 @@ func (g *kgen) loop(lp *Loop) {
 		g.pop()
 		g.indent--
 		g.line(0, "}")
+	}
+	if len(reds) > 0 {
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
 		pos, cnt, stride, base := segment(lp.Levels)
 		var names []string
@@ -802,7 +807,7 @@ func (g *kgen) loop(lp *Loop) {
 			g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, root))
 		}
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-	} else {
+	} else if len(lp.Reductions) == 0 {
 		g.pop()
 	}
 	g.indent--

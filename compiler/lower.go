@@ -1009,6 +1009,15 @@ func (l *lowering) finishKernel(k *Kernel) {
 				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct)", v.Name)
 				continue
 			}
+			if isArrayReduction(v, []redClause{rc}) { // reduce_local.go
+				if red, err := l.localArrayReduction(v, rc); err != nil {
+					l.c.errorAt(rc.span(), "%v", err)
+				} else {
+					lp.Reductions = append(lp.Reductions, red)
+					k.Local = append(k.Local, red)
+				}
+				continue
+			}
 			accrt, cl, err := redType(v.Type)
 			if err != nil {
 				l.c.errorAt(rc.span(), "%v", err)
@@ -1019,6 +1028,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			k.Local = append(k.Local, red)
 		}
 	}
+	l.checkLocalArrayNesting(k) // reduce_local.go
 	if !k.Serial {
 		l.sharedArrays(k)
 	}
@@ -1150,6 +1160,9 @@ func (l *lowering) sharedArrays(k *Kernel) {
 				p := around(e.Span)
 				if p == nil || p.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 {
 					return
+				}
+				if reducedAround(k, c.v, e.Span) {
+					return // each work-item's copy in the loop (reduce_local.go)
 				}
 				if declaredIn(c.v, p.Stmts[0]) {
 					return

@@ -229,62 +229,101 @@ func (g *kgen) arrayRedDecl(red *Reduction) string {
 	return name
 }
 
-// arrayRedCombine writes the end of the kernel for an array reduction: the
-// work-group's private copies combined in __local memory, a chunk of
-// elements at a time, into the group's partial copy.
-func (g *kgen) arrayRedCombine(red *Reduction) {
-	scr, part := g.redParams(red)
-	st := arrayRedStorage(red)
-	flat := fmt.Sprintf("((%s *)%s)", red.CL, st)
-	name := clName(red.Name)
-	if g.k.Serial {
-		g.line(0, "for (long _e = 0; _e < %d; _e++) /* reduction(%s:%s) */", red.Len, red.Op, name)
-		g.line(0, "	%s[_e] = %s[_e];", part, flat)
+// arrayRedCombine writes the end of the kernel for its array reductions:
+// the work-group's private copies combined in __local memory, a chunk of
+// elements at a time, into the group's partial copies. All the kernel's
+// array reductions share one chunk loop (one tree, three barriers): PoCL's
+// compile time grows with every loop that holds barriers (seven separate
+// loops took it 40 s to compile, one 4 s).
+func (g *kgen) arrayRedCombine(reds []*Reduction) {
+	if len(reds) == 0 {
 		return
 	}
-	val := flat + "[_e0 + _j]"
-	if m := maskCond(red.Mask); m != "" {
-		val = fmt.Sprintf("%s ? %s : %s", m, val, identityCL(red.Op, red.CL))
+	if g.k.Serial {
+		for _, red := range reds {
+			_, part := g.redParams(red)
+			g.line(0, "for (long _e = 0; _e < %d; _e++) /* reduction(%s:%s) */", red.Len, red.Op, clName(red.Name))
+			g.line(0, "	%s[_e] = ((%s *)%s)[_e];", part, red.CL, arrayRedStorage(red))
+		}
+		return
 	}
-	at := func(off string) string { return fmt.Sprintf("%s[_j * _nlid + _lid%s]", scr, off) }
-	g.line(0, "/* reduction(%s:%s): combine the work-group's private copies, _%s_chunk elements at a time */", red.Op, name, name)
-	g.line(0, "for (long _e0 = 0; _e0 < %d; _e0 += _%s_chunk) {", red.Len, name)
-	g.line(0, "	const long _c = min((long)_%s_chunk, %dL - _e0);", name, red.Len)
-	g.line(0, "	for (long _j = 0; _j < _c; _j++)")
-	g.line(0, "		%s = %s;", at(""), val)
+	var names []string
+	var lmax int64
+	for _, red := range reds {
+		names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
+		lmax = max(lmax, red.Len)
+	}
+	// guard: the element exists in this reduction (they differ in length)
+	has := func(red *Reduction, e string) string {
+		if red.Len == lmax {
+			return ""
+		}
+		return fmt.Sprintf("if (%s < %d) ", e, red.Len)
+	}
+	at := func(scr, off string) string { return fmt.Sprintf("%s[_j * _nlid + _lid%s]", scr, off) }
+	g.line(0, "/* %s: combine the work-group's private copies, _accls_chunk elements at a time */", strings.Join(names, " "))
+	g.line(0, "for (long _e0 = 0; _e0 < %d; _e0 += _accls_chunk) {", lmax)
+	g.line(0, "	const long _c = min((long)_accls_chunk, %dL - _e0);", lmax)
+	g.line(0, "	for (long _j = 0; _j < _c; _j++) {")
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		val := fmt.Sprintf("((%s *)%s)[_e0 + _j]", red.CL, arrayRedStorage(red))
+		if m := maskCond(red.Mask); m != "" {
+			val = fmt.Sprintf("%s ? %s : %s", m, val, identityCL(red.Op, red.CL))
+		}
+		g.line(0, "		%s%s = %s;", has(red, "_e0 + _j"), at(scr, ""), val)
+	}
+	g.line(0, "	}")
 	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "	for (long _k = 1; _k < _nlid; _k <<= 1) {")
 	g.line(0, "		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid)")
-	g.line(0, "			for (long _j = 0; _j < _c; _j++)")
-	g.line(0, "				%s = %s;", at(""), combineCL(red.Op, red.CL, at(""), at(" + _k")))
+	g.line(0, "			for (long _j = 0; _j < _c; _j++) {")
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		g.line(0, "				%s%s = %s;", has(red, "_e0 + _j"), at(scr, ""), combineCL(red.Op, red.CL, at(scr, ""), at(scr, " + _k")))
+	}
+	g.line(0, "			}")
 	g.line(0, "		barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "	}")
-	g.line(0, "	for (long _j = _lid; _j < _c; _j += _nlid)")
-	g.line(0, "		%s[_gang * %dL + _e0 + _j] = %s[_j * _nlid];", part, red.Len, scr)
+	g.line(0, "	for (long _j = _lid; _j < _c; _j += _nlid) {")
+	for _, red := range reds {
+		scr, part := g.redParams(red)
+		g.line(0, "		%s%s[_gang * %dL + _e0 + _j] = %s[_j * _nlid];", has(red, "_e0 + _j"), part, red.Len, scr)
+	}
+	g.line(0, "	}")
 	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "}")
 }
 
 // arrayRedParams are the extra kernel parameters of an array reduction:
-// the section's first index (when not 0) and the chunk of elements the
-// work-group combines at a time.
+// the section's first index (when not 0), and for the first array
+// reduction of a kernel the chunk of elements the work-group combines at a
+// time (arrayRedCombine).
 func arrayRedParams(k *Kernel, red *Reduction) []*Param {
 	var ps []*Param
 	name := clName(red.Name)
 	if red.Lo != "0" {
 		ps = append(ps, &Param{Kind: ParamValue, Red: red, Name: "_" + name + "_lo", CL: "long", Host: red.Lo, HostT: "cl_long"})
 	}
-	if !k.Serial {
-		ps = append(ps, &Param{Kind: ParamValue, Red: red, Name: "_" + name + "_chunk", CL: "uint",
-			Host: arrayRedChunk(red), HostT: "cl_uint"})
+	first := true
+	for _, r := range k.Reductions {
+		if r.Len > 0 {
+			first = r == red
+			break
+		}
+	}
+	if !k.Serial && first {
+		ps = append(ps, &Param{Kind: ParamValue, Red: red, Name: "_accls_chunk", CL: "uint",
+			Host: arrayRedChunk(k), HostT: "cl_uint"})
 	}
 	return ps
 }
 
 // arrayRedChunk is the host expression of the number of elements a
-// work-group combines at a time (accls_W and accls_V are known then).
-func arrayRedChunk(red *Reduction) string {
-	return fmt.Sprintf("accls_red_chunk(%d, accls_W * accls_V, sizeof(cl_%s))", red.Len, red.CL)
+// work-group combines at a time (accls_W and accls_V are known then): each
+// reduction's scratch holds that many values of up to 8 bytes per work-item.
+func arrayRedChunk(k *Kernel) string {
+	return fmt.Sprintf("accls_red_chunk(%d, accls_W * accls_V, 8)", maxArrayRedLen(k))
 }
 
 // hasArrayReduction reports whether kernel k reduces an array.
@@ -304,4 +343,23 @@ func maxArrayRedLen(k *Kernel) int64 {
 		n = max(n, red.Len)
 	}
 	return n
+}
+
+// inDeviceMemory reports whether a construct's variable lives in device
+// memory as an array (the transfers pass hoists those): arrays, and the
+// sections of array reductions, which the construct enters as copy and
+// whose device copy the final kernel updates.
+func inDeviceMemory(cv *CVar) bool {
+	return cv.Mode == ModeArray || cv.Mode == ModeReduction && cv.Red != nil && cv.Red.Len > 0
+}
+
+// arrayReductions are the reductions of reds on arrays.
+func arrayReductions(reds []*Reduction) []*Reduction {
+	var out []*Reduction
+	for _, red := range reds {
+		if red.Len > 0 {
+			out = append(out, red)
+		}
+	}
+	return out
 }

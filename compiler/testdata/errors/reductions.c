@@ -2,7 +2,9 @@
  * elements for private copies, two different sections, a struct member,
  * updates at two loop levels, a type without reductions; a gang-level
  * reduction on a variable private to the construct (its value after the
- * loop would need all gangs to wait for each other) */
+ * loop would need all gangs to wait for each other); a gang-private array
+ * reduced by a worker loop and updated in a vector loop inside it without
+ * its own reduction clause */
 struct pt {
 	int v[4];
 };
@@ -51,5 +53,22 @@ void g(int n, float *a, float *out)
 		for (int i = 0; i < n; i++)
 			t += a[i];
 		out[0] = t;
+	}
+}
+
+void h(int n, float *a, long *out)
+{
+#pragma acc parallel loop gang copyin(a[0:n]) copyout(out[0:n])
+	for (int b = 0; b < n; b++) {
+		long w[4];
+		for (int k = 0; k < 4; k++)
+			w[k] = 0;
+#pragma acc loop worker reduction(+:w)
+		for (int r = 0; r < 16; r++) {
+#pragma acc loop vector
+			for (int c = 0; c < 16; c++)
+				w[c % 4] += (long)a[r * 16 + c];
+		}
+		out[b] = w[0] + w[3];
 	}
 }

@@ -2,7 +2,8 @@
  * reduction(+:hist[0:NB]) on int and reduction(max:) on a float array, next
  * to a scalar reduction, on parallel loop (gang vector chosen), explicit
  * gang worker vector, a gang loop with an inner vector loop, kernels loop
- * and serial; the arrays' original values take part. */
+ * and serial; the arrays' original values take part; a histogram read by
+ * the next construct outside any data region (transfers pass). */
 // exec-no-gcc-openacc: gcc 12 -fopenacc crashes (internal compiler error) on array reductions
 #include <stdio.h>
 
@@ -106,6 +107,25 @@ int main(void)
 	for (int b = 0; b < 3; b++)
 		bad += m5[b] != wm5[b];
 	printf("4: s4 = %.2f %.2f %.2f %.2f, m5 = %d %d %d\n", s4[0], s4[1], s4[2], s4[3], m5[0], m5[1], m5[2]);
+
+	/* 5. a histogram read by the next construct, with no data region: the
+	 * transfers pass keeps it on the device between the two (and brings it
+	 * back after them) */
+	static float y[N];
+	int h5[8] = {0}, w5[8] = {0};
+#pragma acc parallel loop copyin(x) reduction(+:h5)
+	for (int i = 0; i < N; i++)
+		h5[(int)x[i] % 8] += 1;
+#pragma acc parallel loop copyin(x) copyout(y)
+	for (int i = 0; i < N; i++)
+		y[i] = x[i] + (float)h5[i % 8];
+	for (int i = 0; i < N; i++)
+		w5[(int)x[i] % 8] += 1;
+	for (int b = 0; b < 8; b++)
+		bad += h5[b] != w5[b];
+	for (int i = 0; i < N; i++)
+		bad += y[i] != x[i] + (float)w5[i % 8];
+	printf("5: h5 = %d %d %d %d %d %d %d %d, y[3] = %.2f\n", h5[0], h5[1], h5[2], h5[3], h5[4], h5[5], h5[6], h5[7], y[3]);
 
 	if (bad) {
 		printf("FAIL %d wrong values\n", bad);
