@@ -751,6 +751,9 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		cv.Data = l.items[v]
 		cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private partial per work-item, combined per work-group in __local memory, then on the host", red.Op, v.Name)
 		if red.Len > 0 { // reduce_array.go: the section is entered as copy unless a clause names it
+			if cv.Data != nil && cv.Data.Clause != "ACCRT_COPY" && cv.Data.Clause != "ACCRT_PRESENT" {
+				return fail("'%s' is reduced: its data clause on this construct must be copy or present (the reduction combines the original values and brings the result back)", v.Name)
+			}
 			if cv.Data == nil {
 				cv.Data = red.Section
 				l.con.Node.Data = append(l.con.Node.Data, red.Section)

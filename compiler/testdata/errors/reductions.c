@@ -4,7 +4,8 @@
  * reduction on a variable private to the construct (its value after the
  * loop would need all gangs to wait for each other); a gang-private array
  * reduced by a worker loop and updated in a vector loop inside it without
- * its own reduction clause */
+ * its own reduction clause; an array reduction whose construct copies it
+ * in only */
 struct pt {
 	int v[4];
 };
@@ -71,4 +72,12 @@ void h(int n, float *a, long *out)
 		}
 		out[b] = w[0] + w[3];
 	}
+}
+
+void k(int n, float *a)
+{
+	int h[4] = {0};
+#pragma acc parallel loop copyin(a[0:n]) copyin(h) reduction(+:h)
+	for (int i = 0; i < n; i++)
+		h[i % 4] += 1;
 }
