@@ -1206,7 +1206,10 @@ func (l *lowering) sharedArrays(k *Kernel) {
 // partials first (a local reduction that gives every lane the sum), and the
 // outermost reduction loops decide the mask.
 func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
-	red := cv.Red
+	// each kernel its own copy: its mask and final kernel (a kernels
+	// construct may reduce the variable in several loop nests)
+	red := new(Reduction)
+	*red = *cv.Red
 	k.Reductions = append(k.Reductions, red)
 	// Only levels with more than one work-item matter: gang (there may be
 	// several gangs) and the levels the kernel uses.

@@ -11,8 +11,9 @@ package compiler
 // that does not start at 0 is reached through a pointer moved back by its
 // first index). At the end of the kernel the work-group combines its
 // private copies in __local memory, a chunk of elements at a time (all the
-// chunk's elements in one tree: log2(work-group) barriers per chunk; the
-// host sizes the chunk to ~16 KiB of __local memory, accls_red_chunk), and
+// chunk's elements of all the kernel's array reductions in one tree:
+// log2(work-group) barriers per chunk; the host sizes the chunk so that the
+// scratch takes ~16 KiB of __local memory, accls_red_chunk), and
 // writes one partial copy per work-group into a global partials buffer
 // (groups × length). A final kernel (reduce_device.go) then combines the
 // partials with the device copy's values, one work-item per element, in
@@ -321,9 +322,10 @@ func arrayRedParams(k *Kernel, red *Reduction) []*Param {
 
 // arrayRedChunk is the host expression of the number of elements a
 // work-group combines at a time (accls_W and accls_V are known then): each
-// reduction's scratch holds that many values of up to 8 bytes per work-item.
+// array reduction's scratch holds that many values of up to 8 bytes per
+// work-item, all of them together ~16 KiB (GPUs have 48 KiB or more).
 func arrayRedChunk(k *Kernel) string {
-	return fmt.Sprintf("accls_red_chunk(%d, accls_W * accls_V, 8)", maxArrayRedLen(k))
+	return fmt.Sprintf("accls_red_chunk(%d, accls_W * accls_V, %d)", maxArrayRedLen(k), 8*len(arrayReductions(k.Reductions)))
 }
 
 // hasArrayReduction reports whether kernel k reduces an array.

@@ -182,8 +182,9 @@ ACCLS_HELPER void accls_reduce_device(accrt_kernel_t *k, cl_mem p, size_t n, acc
 	clReleaseMemObject(p);
 }
 
-/* Elements of an array reduction that a work-group combines at a time: its
- * n work-items' values of each fill ~16 KiB of __local memory. */
+/* Elements of the array reductions of a kernel that a work-group combines at
+ * a time: n work-items' values of es bytes (all the reductions' element
+ * sizes together) fill ~16 KiB of __local memory. */
 ACCLS_HELPER size_t accls_red_chunk(size_t len, size_t n, size_t es)
 {
 	size_t c = 16384 / (n * es);

@@ -3,7 +3,8 @@
  * to a scalar reduction, on parallel loop (gang vector chosen), explicit
  * gang worker vector, a gang loop with an inner vector loop, kernels loop
  * and serial; the arrays' original values take part; a histogram read by
- * the next construct outside any data region (transfers pass). */
+ * the next construct outside any data region (transfers pass); a kernels
+ * construct reducing a scalar and an array in two loop nests. */
 // exec-no-gcc-openacc: gcc 12 -fopenacc crashes (internal compiler error) on array reductions
 #include <stdio.h>
 
@@ -126,6 +127,29 @@ int main(void)
 	for (int i = 0; i < N; i++)
 		bad += y[i] != x[i] + (float)w5[i % 8];
 	printf("5: h5 = %d %d %d %d %d %d %d %d, y[3] = %.2f\n", h5[0], h5[1], h5[2], h5[3], h5[4], h5[5], h5[6], h5[7], y[3]);
+
+	/* 6. a kernels construct reducing the same scalar (in copy) and array
+	 * in two loop nests: one kernel and one final combine each */
+	float t6 = 0;
+	int h6[4] = {0};
+#pragma acc kernels copyin(x) copy(t6)
+	{
+#pragma acc loop reduction(+:t6) reduction(+:h6)
+		for (int i = 0; i < N; i++) {
+			t6 += (float)((int)x[i] % 8);
+			h6[i % 4] += 1;
+		}
+#pragma acc loop reduction(+:t6) reduction(+:h6)
+		for (int i = 0; i < N; i++) {
+			t6 += (float)(2 * ((int)x[i] % 8));
+			h6[i % 4] += 2;
+		}
+	}
+	float w6 = 0;
+	for (int i = 0; i < N; i++)
+		w6 += (float)(3 * ((int)x[i] % 8));
+	bad += t6 != w6 || h6[0] != 3 * N / 4 || h6[3] != 3 * N / 4;
+	printf("6: t6 = %.2f, h6 = %d %d %d %d\n", t6, h6[0], h6[1], h6[2], h6[3]);
 
 	if (bad) {
 		printf("FAIL %d wrong values\n", bad);
