@@ -61,7 +61,9 @@
 //     region, a copy clause), a small final kernel combines them into the
 //     device copy, with no transfer (reduce_device.go). Array and
 //     sub-array reductions (reduce_array.go) keep a private copy of the
-//     section per work-item (constant length, up to 1024 elements),
+//     section per work-item (constant length up to 1024 elements; longer
+//     or run-time lengths keep each work-item's copy in global memory,
+//     reduce_copies.go),
 //     combine the group's copies in __local memory a chunk of elements at
 //     a time, and the final kernel combines the groups' copies into the
 //     section's device copy (entered as copy); worker and vector loop
@@ -150,9 +152,9 @@
 //     sub-arrays; declare link in functions, declare of pointers (but
 //     deviceptr) and of static locals, goto out of a declare's scope;
 //   - reductions: gang-level reductions on variables private to the
-//     construct and in routines; arrays and sub-arrays whose length is not
-//     a constant or that have more than 1024 elements, array reductions
-//     updated at two loop levels, struct members; reduction loops nested in
+//     construct and in routines; array reductions updated at two loop
+//     levels, loop reductions on gang-private arrays other than whole
+//     fixed-size ones, struct members; reduction loops nested in
 //     a tile loop, or in a routine's partitioned loop other than as a
 //     vector loop in a worker loop; variables declared in a kernels construct and
 //     used by two of its loop nests;

@@ -382,6 +382,7 @@ func (g *kgen) kernel() error {
 		}
 	}
 	g.arrayRedCombine(arrayReductions(k.Reductions)) // reduce_array.go
+	g.copiesCombine()                                // reduce_copies.go
 	g.indent--
 	g.raw("}")
 	for _, red := range k.Reductions {

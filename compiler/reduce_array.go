@@ -4,9 +4,11 @@ package compiler
 // operation applies element-wise to every element of the array or
 // sub-array.
 //
-// Design. Each work-item gets a private copy of the reduced section (its
-// length is a compile-time constant: the array's own length, an integer
-// literal or a #define of one), initialized to the operator's identity;
+// Design. Each work-item gets a private copy of the reduced section (when
+// its length is a compile-time constant: the array's own length, an
+// integer literal or a #define of one, up to maxArrayReduction elements;
+// other sections keep the copies in global memory: reduce_copies.go),
+// initialized to the operator's identity;
 // the user's code reads and writes it as it would the array (a section
 // that does not start at 0 is reached through a pointer moved back by its
 // first index). At the end of the kernel the work-group combines its
@@ -41,7 +43,7 @@ import (
 )
 
 // maxArrayReduction is the largest private copy (elements) of an array
-// reduction: each work-item holds one.
+// reduction: each work-item holds one (longer ones: reduce_copies.go).
 const maxArrayReduction = 1024
 
 // isArrayReduction reports whether a reduction clause item on v names an
@@ -127,8 +129,12 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 			dims[0] = 1 // an array element
 		case first.Length != nil && strings.TrimSpace(first.Length.Text) != "":
 			n, ok := l.c.constLen(first.Length)
-			if !ok || n <= 0 {
-				return nil, fmt.Errorf("reduction on '%s': the length of the sub-array must be a positive integer constant (a literal or a #define of one), not '%s'", rc.item.Text, first.Length.Text)
+			if !ok {
+				dims[0] = -1 // a run-time length: copies in global memory (reduce_copies.go)
+				break
+			}
+			if n <= 0 {
+				return nil, fmt.Errorf("reduction on '%s': the length of the sub-array must be positive, not '%s'", rc.item.Text, first.Length.Text)
 			}
 			dims[0] = n
 		default:
@@ -146,8 +152,8 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	for _, d := range dims {
 		n *= d
 	}
-	if n > maxArrayReduction {
-		return nil, fmt.Errorf("reduction on '%s': %d elements; each work-item keeps a private copy, at most %d elements are supported", rc.item.Text, n, maxArrayReduction)
+	if n < 0 || n > maxArrayReduction {
+		return runtimeArrayReduction(rc, v, dims, lo, di, accrt, cl) // reduce_copies.go
 	}
 	return &Reduction{Op: rc.op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rc.span().Start,
 		Dims: dims, Len: n, Lo: lo, Section: di}, nil
@@ -215,6 +221,9 @@ func arrayRedDims(ds []int64) string {
 // arrayRedDecl declares the work-item's private copy, at its identity, and
 // returns the name the user's code reaches it by.
 func (g *kgen) arrayRedDecl(red *Reduction) string {
+	if red.RunLen != "" {
+		return g.copiesDecl(red) // reduce_copies.go
+	}
 	st := arrayRedStorage(red)
 	name := clName(red.Name)
 	g.line(0, "%s %s%s; /* reduction(%s:%s): this work-item's private copy of the section */", red.CL, st, arrayRedDims(red.Dims), red.Op, name)
@@ -306,12 +315,13 @@ func arrayRedParams(k *Kernel, red *Reduction) []*Param {
 	if red.Lo != "0" {
 		ps = append(ps, &Param{Kind: ParamValue, Red: red, Name: "_" + name + "_lo", CL: "long", Host: red.Lo, HostT: "cl_long"})
 	}
+	if red.RunLen != "" {
+		return append(ps, copiesParams(red)...) // reduce_copies.go
+	}
 	first := true
-	for _, r := range k.Reductions {
-		if r.Len > 0 {
-			first = r == red
-			break
-		}
+	for _, r := range arrayReductions(k.Reductions) {
+		first = r == red
+		break
 	}
 	if !k.Serial && first {
 		ps = append(ps, &Param{Kind: ParamValue, Red: red, Name: "_accls_chunk", CL: "uint",
@@ -341,7 +351,7 @@ func hasArrayReduction(k *Kernel) bool {
 // maxArrayRedLen is the largest private copy among k's array reductions.
 func maxArrayRedLen(k *Kernel) int64 {
 	var n int64
-	for _, red := range k.Reductions {
+	for _, red := range arrayReductions(k.Reductions) {
 		n = max(n, red.Len)
 	}
 	return n
@@ -355,11 +365,12 @@ func inDeviceMemory(cv *CVar) bool {
 	return cv.Mode == ModeArray || cv.Mode == ModeReduction && cv.Red != nil && cv.Red.Len > 0
 }
 
-// arrayReductions are the reductions of reds on arrays.
+// arrayReductions are the reductions of reds on arrays with private copies
+// (not those with copies in global memory, reduce_copies.go).
 func arrayReductions(reds []*Reduction) []*Reduction {
 	var out []*Reduction
 	for _, red := range reds {
-		if red.Len > 0 {
+		if red.Len > 0 && red.RunLen == "" {
 			out = append(out, red)
 		}
 	}

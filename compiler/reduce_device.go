@@ -104,8 +104,15 @@ func (h *hgen) reduceFinal(red *Reduction, in, loc string) {
 	fk := fmt.Sprintf("accrt_kernel(accrt_program(accls_program, %s), %s)", strconv.Quote(h.c.prog.File), strconv.Quote(red.Final))
 	if red.Len > 0 {
 		di := red.Section
-		h.w(in, "accls_reduce_device(%s, accls_p_%s, accls_G, accrt_lookup((void *)%s, %s, %s, %s), %d, %s);",
-			fk, red.Name, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc, red.Len, h.queueOrSync())
+		n := strconv.FormatInt(red.Len, 10)
+		if red.RunLen != "" {
+			n = red.RunLen
+		}
+		h.w(in, "accls_reduce_device(%s, accls_p_%s, accls_G, accrt_lookup((void *)%s, %s, %s, %s), %s, %s);",
+			fk, red.Name, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc, n, h.queueOrSync())
+		if red.RunLen != "" {
+			h.w(in, "clReleaseMemObject(accls_c_%s); /* the copies: freed when the kernel is done */", red.Name)
+		}
 		return
 	}
 	h.w(in, "{")

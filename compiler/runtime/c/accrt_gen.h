@@ -208,6 +208,17 @@ ACCLS_HELPER size_t accls_array_reduction_gangs(size_t G, size_t len)
 	return G < cap ? G : cap;
 }
 
+/* Gangs of a kernel with an array reduction whose copies are in global
+ * memory, n elements per gang (one copy per work-item): 2^25 elements in all
+ * at most (128 MiB of floats). */
+ACCLS_HELPER size_t accls_copies_gangs(size_t G, size_t n)
+{
+	size_t cap = ((size_t)1 << 25) / (n ? n : 1);
+	if (cap < 1)
+		cap = 1;
+	return G < cap ? G : cap;
+}
+
 /* The transfers pass's implicit data region (compiler/transfers.go) enters
  * n arrays at once; two of them that overlap in memory (aliases) would be
  * "partially present" where the program's own constructs, entering them one

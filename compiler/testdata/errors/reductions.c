@@ -1,5 +1,4 @@
-/* reductions the compiler rejects: arrays with a run-time length, too many
- * elements for private copies, two different sections, a struct member,
+/* reductions the compiler rejects: two different sections, a struct member,
  * updates at two loop levels, a type without reductions; a gang-level
  * reduction on a variable private to the construct (its value after the
  * loop would need all gangs to wait for each other); a gang-private array
@@ -12,15 +11,8 @@ struct pt {
 
 void f(int n, int nb, int *h, float *a)
 {
-	int big[2048];
 	char cs[8];
 	struct pt p;
-#pragma acc parallel loop reduction(+:h[0:nb]) copyin(a[0:n])
-	for (int i = 0; i < n; i++)
-		h[i % nb] += 1;
-#pragma acc parallel loop reduction(+:big) copyin(a[0:n])
-	for (int i = 0; i < n; i++)
-		big[i % 2048] += 1;
 #pragma acc parallel reduction(+:h[0:8]) copyin(a[0:n])
 	{
 #pragma acc loop gang reduction(+:h[0:4])
