@@ -152,9 +152,11 @@
 //     sub-arrays; declare link in functions, declare of pointers (but
 //     deviceptr) and of static locals, goto out of a declare's scope;
 //   - reductions: gang-level reductions on variables private to the
-//     construct and in routines; array reductions updated at two loop
-//     levels, loop reductions on gang-private arrays other than whole
-//     fixed-size ones, struct members; reduction loops nested in
+//     construct and in routines; updates of a reduction at several loop
+//     levels outside the loops that carry its clause, of an array section
+//     not starting at 0 or of run-time length at several levels, loop
+//     reductions on gang-private arrays other than whole fixed-size ones,
+//     struct members; reduction loops nested in
 //     a tile loop, or in a routine's partitioned loop other than as a
 //     vector loop in a worker loop; variables declared in a kernels construct and
 //     used by two of its loop nests;

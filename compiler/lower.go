@@ -1230,8 +1230,8 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 		red.Mask = all &^ l.coveringLevels(k, cv)
 		return
 	}
-	if red.Len > 0 {
-		l.c.errorAt(acc.Span{Start: red.Pos, End: red.Pos}, "the array reduction on '%s' is updated at different loop levels (in a loop and in a loop nested in it): not supported by the compiler yet", cv.Name)
+	if red.Len > 0 && (red.Lo != "0" || red.RunLen != "") {
+		l.c.errorAt(acc.Span{Start: red.Pos, End: red.Pos}, "the reduction on '%s' is updated at different loop levels (in a loop and in a loop nested in it): supported for whole arrays and sub-arrays from 0 of constant length only", red.Section.Name)
 		return
 	}
 	// Reduction loops of v nested in another reduction loop of v.
@@ -1240,6 +1240,9 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 		if rc.loop != nil && loopInKernel(k, rc.loop) && rc.loop.Levels != 0 {
 			loops = append(loops, rc.loop)
 		}
+	}
+	if l.reductionGap(k, cv, a, loops) { // reduce_local.go
+		return
 	}
 	inside := func(in, out *Loop) bool {
 		for p := in.Parent; p != nil; p = p.Parent {
@@ -1265,7 +1268,8 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 			l.c.errorAt(lp.Stmts[0].Span, "nested gang-level reductions of '%s' are not supported", cv.Name)
 			continue
 		}
-		lr := &Reduction{Op: red.Op, Var: red.Var, Name: red.Name, Accrt: red.Accrt, CL: red.CL, Loop: lp, Pos: lp.Stmts[0].Span.Start}
+		lr := &Reduction{Op: red.Op, Var: red.Var, Name: red.Name, Accrt: red.Accrt, CL: red.CL, Loop: lp, Pos: lp.Stmts[0].Span.Start,
+			Dims: red.Dims, Len: red.Len, Lo: red.Lo} // an array's: reduce_local.go
 		lp.Reductions = append(lp.Reductions, lr)
 		k.Local = append(k.Local, lr)
 	}

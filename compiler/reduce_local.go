@@ -177,3 +177,52 @@ func (l *lowering) checkLocalArrayNesting(k *Kernel) {
 		})
 	}
 }
+
+// reductionGap rejects a construct-level reduction whose variable is
+// updated at several loop levels when an update lies outside every loop
+// with a reduction clause on it (OpenACC requires the clause on each loop
+// of the nest): the work-items that run it redundantly would each count
+// it, or lanes of an inner loop would race on one copy.
+func (l *lowering) reductionGap(k *Kernel, cv *CVar, a *analysis.VarAttr, loops []*Loop) bool {
+	if a == nil {
+		return false
+	}
+	for _, ref := range a.Refs {
+		var in *Loop // the innermost partitioned loop around the reference
+		forEachLoop(k.Loops, func(lp *Loop) {
+			s := lp.Stmts[0].Span
+			if lp.Levels != 0 && s.Start <= ref.Span.Start && ref.Span.End <= s.End {
+				in = lp
+			}
+		})
+		ok := false
+		for _, lp := range loops {
+			ok = ok || lp == in
+		}
+		if !ok && in == nil && !l.laneLevels(k, loops) {
+			continue // gang-redundant code: once per gang, its lanes masked
+		}
+		if !ok && in == nil {
+			l.c.errorAt(ref.Span, "'%s' is reduced across the construct and updated at several loop levels: this update, outside its loops, would run on every work-item (move it into a loop with reduction(%s:%s))", cv.Name, cv.Red.Op, cv.Name)
+			return true
+		}
+		if !ok {
+			l.c.errorAt(ref.Span, "'%s' is reduced across the construct and updated at several loop levels: each partitioned loop around its updates needs reduction(%s:%s) (this one has none)", cv.Name, cv.Red.Op, cv.Name)
+			return true
+		}
+	}
+	return false
+}
+
+// laneLevels reports whether a reduction loop of loops, or a loop around
+// it, partitions over workers or vector lanes (then the construct's
+// partial counts from all of them, and an update outside the loops would
+// count once per worker or lane).
+func (l *lowering) laneLevels(k *Kernel, loops []*Loop) bool {
+	for _, lp := range loops {
+		if (l.levelsAround(k, lp.Stmts[0].Span)|lp.Levels)&(analysis.LevelWorker|analysis.LevelVector) != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,5 +1,6 @@
 /* reductions the compiler rejects: two different sections, a struct member,
- * updates at two loop levels, a type without reductions; a gang-level
+ * updates at two loop levels without a reduction clause on each loop (an
+ * array and a scalar), a type without reductions; a gang-level
  * reduction on a variable private to the construct (its value after the
  * loop would need all gangs to wait for each other); a gang-private array
  * reduced by a worker loop and updated in a vector loop inside it without
@@ -22,6 +23,7 @@ void f(int n, int nb, int *h, float *a)
 #pragma acc parallel loop reduction(+:p.v) copyin(a[0:n])
 	for (int i = 0; i < n; i++)
 		p.v[i % 4] += 1;
+	int s = 0;
 #pragma acc parallel num_gangs(4) reduction(+:h[0:8]) copyin(a[0:n])
 	{
 #pragma acc loop gang
@@ -31,6 +33,13 @@ void f(int n, int nb, int *h, float *a)
 			for (int j = 0; j < n; j++)
 				h[j % 8] += 1;
 		}
+	}
+#pragma acc parallel num_gangs(4) reduction(+:s) copy(s)
+	{
+		s += 1;
+#pragma acc loop gang vector reduction(+:s)
+		for (int i = 0; i < n; i++)
+			s += i;
 	}
 #pragma acc parallel loop reduction(|:cs) copyin(a[0:n])
 	for (int i = 0; i < n; i++)

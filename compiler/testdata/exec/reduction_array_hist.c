@@ -63,7 +63,8 @@ int main(void)
 	}
 	printf("2: h2[0] = %d, h2[63] = %d\n", h2[0], h2[63]);
 
-	/* 3. gang loop with an inner vector loop: one reduction across both */
+	/* 3. gang loop with an inner vector loop: one reduction across both,
+	 * updated at both levels */
 	for (int r = 0; r < ROWS; r++)
 		for (int c = 0; c < COLS; c++)
 			g[r][c] = (float)((r * 31 + c * 17) % 97);
@@ -72,14 +73,17 @@ int main(void)
 	{
 #pragma acc loop gang reduction(+:h3)
 		for (int r = 0; r < ROWS; r++) {
+			h3[r % 8] += 100; /* at gang level: once per row */
 #pragma acc loop vector reduction(+:h3)
 			for (int c = 0; c < COLS; c++)
 				h3[(int)g[r][c] % 8] += 1;
 		}
 	}
-	for (int r = 0; r < ROWS; r++)
+	for (int r = 0; r < ROWS; r++) {
+		w3[r % 8] += 100;
 		for (int c = 0; c < COLS; c++)
 			w3[(int)g[r][c] % 8] += 1;
+	}
 	for (int b = 0; b < 8; b++)
 		bad += h3[b] != w3[b];
 	printf("3: h3 = %d %d %d %d %d %d %d %d\n", h3[0], h3[1], h3[2], h3[3], h3[4], h3[5], h3[6], h3[7]);
