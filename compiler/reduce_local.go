@@ -13,6 +13,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
@@ -118,7 +119,9 @@ func (g *kgen) localArrayRedDecl(red *Reduction, sc map[*cfacts.Var]string) {
 // private copies, the combine of each reduced array over the loop's levels,
 // element by element, into every work-item's copy of the array.
 func (g *kgen) localArrayRedCombine(lp *Loop, outer map[*Reduction]string) {
-	pos, cnt, stride, base := segment(lp.Levels)
+	var reds []*Reduction
+	var lmax int64
+	var names []string
 	for _, red := range lp.Reductions {
 		if red.Len == 0 {
 			continue
@@ -127,19 +130,42 @@ func (g *kgen) localArrayRedCombine(lp *Loop, outer map[*Reduction]string) {
 			g.fail(lp.Stmts[0].Span, "the reduction on '%s', an array the workers or vector lanes of the gang also share in another loop (__local memory), is not supported by the compiler yet", red.Name)
 			return
 		}
-		scr, _ := g.redParams(red)
-		g.line(0, "/* reduction(%s:%s) over %s, element by element */", red.Op, clName(red.Name), lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
-		g.line(0, "for (long _e = 0; _e < %d; _e++) {", red.Len)
-		g.indent++
-		g.line(0, "%s[_lid] = ((%s *)%s)[_e];", scr, red.CL, g.localArrayRedName(red))
-		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-		g.tree([]*Reduction{red}, pos, cnt, stride, base)
-		dst := fmt.Sprintf("((%s *)%s)[_e]", red.CL, outer[red])
-		g.line(0, "%s = %s;", dst, combineCL(red.Op, red.CL, dst, scr+"["+base+"]"))
-		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-		g.indent--
-		g.line(0, "}")
+		reds = append(reds, red)
+		lmax = max(lmax, red.Len)
+		names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
 	}
+	if len(reds) == 0 {
+		return
+	}
+	// one element loop for all of them (one tree per element): PoCL's
+	// compile time grows with every loop that holds barriers
+	has := func(red *Reduction) string {
+		if red.Len == lmax {
+			return ""
+		}
+		return fmt.Sprintf("if (_e < %d) ", red.Len)
+	}
+	pos, cnt, stride, base := segment(lp.Levels)
+	g.line(0, "/* %s over %s, element by element */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
+	g.line(0, "for (long _e = 0; _e < %d; _e++) {", lmax)
+	g.indent++
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		if red.Len != lmax {
+			g.line(0, "%s[_lid] = %s;", scr, identityCL(red.Op, red.CL))
+		}
+		g.line(0, "%s%s[_lid] = ((%s *)%s)[_e];", has(red), scr, red.CL, g.localArrayRedName(red))
+	}
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	g.tree(reds, pos, cnt, stride, base)
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		dst := fmt.Sprintf("((%s *)%s)[_e]", red.CL, outer[red])
+		g.line(0, "%s%s = %s;", has(red), dst, combineCL(red.Op, red.CL, dst, scr+"["+base+"]"))
+	}
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	g.indent--
+	g.line(0, "}")
 }
 
 // checkLocalArrayNesting rejects an array loop reduction updated in a
