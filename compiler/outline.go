@@ -284,7 +284,11 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 		}
 		if args != nil {
 			for _, it := range args.Items {
-				if it.Var == nil || len(it.Var.Members) > 0 {
+				if it.Var == nil {
+					c.errorAt(it.Span, "'%s' is not a variable, an array or a sub-array", it.Text)
+					return false
+				}
+				if len(it.Var.Members) > 0 {
 					c.errorAt(it.Span, "reductions on struct members are not supported by the compiler yet")
 					return false
 				}
