@@ -60,7 +60,18 @@
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original
-//     value (its device copy when the variable is present). Worker and
+//     value, or, when the variable is present on the device (a data
+//     region, a copy clause), a small final kernel combines them into the
+//     device copy, with no transfer (reduce_device.go). Array and
+//     sub-array reductions (reduce_array.go) keep a private copy of the
+//     section per work-item (constant length up to 1024 elements; longer
+//     or run-time lengths keep each work-item's copy in global memory,
+//     reduce_copies.go),
+//     combine the group's copies in __local memory a chunk of elements at
+//     a time, and the final kernel combines the groups' copies into the
+//     section's device copy (entered as copy); worker and vector loop
+//     reductions on arrays private to a gang combine element by element
+//     in __local memory (reduce_local.go). Worker and
 //     vector reductions on variables private to a gang combine in __local
 //     memory and give every lane the result; loops that contain such
 //     barriers run a uniform number of rounds. Arrays private to a gang and
@@ -177,9 +188,14 @@
 //     device for itself (its copy holds a host address); a goto into a
 //     declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
-//     construct, gang-level and nested loop reductions in routines;
-//     variables declared in a kernels construct and used by two of its loop
-//     nests;
+//     construct and in routines; updates of a reduction at several loop
+//     levels outside the loops that carry its clause, of an array section
+//     not starting at 0 or of run-time length at several levels, loop
+//     reductions on gang-private arrays other than whole fixed-size ones,
+//     struct members; reduction loops nested in
+//     a tile loop, or in a routine's partitioned loop other than as a
+//     vector loop in a worker loop; variables declared in a kernels construct and
+//     used by two of its loop nests;
 //   - redundant code: statements that write device memory and assign
 //     private scalars in routines, in control flow of a worker loop's body,
 //     or more than one such scalar in worker-single code, and the barriers
@@ -187,6 +203,6 @@
 //   - device code: atomics on types other than int, unsigned, long,
 //     unsigned long, float and double; an atomic capture in code that the
 //     lanes of a worker run redundantly inside a worker loop or in a
-//     routine; global variables in routines; routine bind; tile with
-//     reductions or with a collapse deeper than the tile.
+//     routine; global variables in routines; routine bind; tile with a
+//     collapse deeper than the tile.
 package compiler

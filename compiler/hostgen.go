@@ -465,6 +465,10 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 				if len(k.Reductions) > 0 {
 					h.w(in, "accls_G = accls_reduction_gangs(accls_G);")
 				}
+				if hasArrayReduction(k) { // reduce_array.go
+					h.w(in, "accls_G = accls_array_reduction_gangs(accls_G, %d);", maxArrayRedLen(k))
+				}
+				h.copiesGangs(k, in) // reduce_copies.go
 			}
 		}
 	}
@@ -477,8 +481,21 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		case ParamBytes:
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), %s);", p.Index, p.Var.Name, p.Var.Name)
 		case ParamScratch:
+			if p.Red != nil && p.Red.Len > 0 && p.Red.Global && p.Red.RunLen == "" { // reduce_array.go: a chunk of elements per work-item
+				h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * %s * sizeof(cl_%s));", p.Index, arrayRedChunk(k), p.CL)
+				continue
+			}
 			h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * sizeof(cl_%s));", p.Index, p.CL)
 		case ParamPartials:
+			if p.Red.RunLen != "" {
+				h.copiesArg(p, in) // reduce_copies.go
+				continue
+			}
+			if p.Red.Len > 0 {
+				h.w(in, "cl_mem accls_p_%s = accrt_partials(accls_G * %d, %s);", p.Red.Name, p.Red.Len, p.Red.Accrt)
+				h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
+				continue
+			}
 			h.w(in, "cl_mem accls_p_%s = accrt_partials(accls_G, %s);", p.Red.Name, p.Red.Accrt)
 			h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
 		}
@@ -494,6 +511,10 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
 	}
 	for _, red := range k.Reductions {
+		if red.Final != "" {
+			h.reduceFinal(red, in, loc) // reduce_device.go
+			continue
+		}
 		if h.queue != "" {
 			h.w(in, "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
 			continue

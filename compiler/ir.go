@@ -280,6 +280,20 @@ type Reduction struct {
 	// over those levels runs redundantly).
 	Mask analysis.Level
 	Pos  int
+	// Array reductions (reduce_array.go): the private copy's dimensions
+	// (Dims[0] the section's length) and element count, the host
+	// expression of the section's first index ("0": none), its host range.
+	Dims    []int64
+	Len     int64 // 0: a scalar
+	Lo      string
+	Section *DataItem
+	// RunLen, for an array reduction whose length is not a constant (or is
+	// too large for private copies): the host expression of its element
+	// count; the copies are in global memory (reduce_copies.go), Len is 1.
+	RunLen string
+	// Final names the kernel that combines the partials on the device, into
+	// the present copy (reduce_device.go); "" when only the host combines.
+	Final string
 }
 
 // ParamKind is the kind of a kernel parameter.
@@ -306,4 +320,7 @@ type Param struct {
 	Host  string // host expression of the value (ParamValue, ParamStride, ParamShape)
 	HostT string // host-side cl_ type
 	Dim   int    // ParamStride: which dimension
+	// Copies: a ParamPartials that holds the per-work-item copies of an
+	// array reduction with a run-time length (reduce_copies.go).
+	Copies bool
 }

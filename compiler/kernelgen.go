@@ -238,6 +238,9 @@ func (g *kgen) kernel() error {
 				g.vla[cv.Var] = ss
 			}
 		case ParamValue:
+			if cv == nil {
+				continue // a reduction's (reduce_array.go)
+			}
 			top[cv.Var] = clName(cv.Name)
 		case ParamBytes:
 			top[cv.Var] = p.Name + ".v"
@@ -323,6 +326,10 @@ func (g *kgen) kernel() error {
 			g.line(0, "%s; /* private */", d)
 			top[cv.Var] = clName(cv.Name)
 		case ModeReduction:
+			if cv.Red.Len > 0 {
+				top[cv.Var] = g.arrayRedDecl(cv.Red) // reduce_array.go
+				continue
+			}
 			g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", cv.Red.CL, clName(cv.Name), identityCL(cv.Red.Op, cv.Red.CL), cv.Red.Op, clName(cv.Name))
 			top[cv.Var] = clName(cv.Name)
 		}
@@ -347,19 +354,25 @@ func (g *kgen) kernel() error {
 		g.stmt(s)
 	}
 	// Construct-level reductions: combine the work-group's partials.
-	if len(k.Reductions) > 0 {
+	var scalars []*Reduction
+	for _, red := range k.Reductions {
+		if red.Len == 0 {
+			scalars = append(scalars, red)
+		}
+	}
+	if len(scalars) > 0 {
 		if k.Serial {
-			for _, red := range k.Reductions {
+			for _, red := range scalars {
 				_, part := g.redParams(red)
 				g.line(0, "%s[0] = %s; /* reduction(%s:%s) */", part, clName(red.Name), red.Op, clName(red.Name))
 			}
 		} else {
 			var names []string
-			for _, red := range k.Reductions {
+			for _, red := range scalars {
 				names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
 			}
 			g.line(0, "/* %s: combine the work-group's partials */", strings.Join(names, " "))
-			for _, red := range k.Reductions {
+			for _, red := range scalars {
 				scr, _ := g.redParams(red)
 				val := clName(red.Name)
 				if m := maskCond(red.Mask); m != "" {
@@ -368,17 +381,24 @@ func (g *kgen) kernel() error {
 				g.line(0, "%s[_lid] = %s;", scr, val)
 			}
 			g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-			g.tree(k.Reductions, "_lid", "_nlid", "1", "0")
+			g.tree(scalars, "_lid", "_nlid", "1", "0")
 			g.line(0, "if (_lid == 0) {")
-			for _, red := range k.Reductions {
+			for _, red := range scalars {
 				scr, part := g.redParams(red)
 				g.line(0, "	%s[_gang] = %s[0];", part, scr)
 			}
 			g.line(0, "}")
 		}
 	}
+	g.arrayRedCombine(arrayReductions(k.Reductions)) // reduce_array.go
+	g.copiesCombine()                                // reduce_copies.go
 	g.indent--
 	g.raw("}")
+	for _, red := range k.Reductions {
+		if red.Final != "" {
+			g.finalKernel(red) // reduce_device.go
+		}
+	}
 	if g.err != nil {
 		return g.err
 	}
@@ -729,8 +749,13 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "{")
 		g.indent++
 	}
+	outer := g.localArrayOuter(reds) // reduce_local.go
 	sc := g.push()
 	for _, red := range reds {
+		if red.Len > 0 {
+			g.localArrayRedDecl(red, sc) // reduce_local.go
+			continue
+		}
 		g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", red.CL, clName(red.Name), identityCL(red.Op, red.CL), red.Op, clName(red.Name))
 		sc[red.Var] = clName(red.Name)
 	}
@@ -774,6 +799,8 @@ func (g *kgen) loop(lp *Loop) {
 	g.line(0, "}")
 	// Local reductions: each work-item's partial into scratch, then combine.
 	if len(reds) > 0 {
+		g.localArrayRedCombine(lp, outer) // reduce_local.go: array ones, in the partials' scope
+		reds = scalarReductions(reds)
 		for _, red := range reds {
 			scr, _ := g.redParams(red)
 			g.line(0, "%s[_lid] = %s;", scr, clName(red.Name))
@@ -781,6 +808,8 @@ func (g *kgen) loop(lp *Loop) {
 		g.pop()
 		g.indent--
 		g.line(0, "}")
+	}
+	if len(reds) > 0 {
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
 		pos, cnt, stride, base := segment(lp.Levels)
 		var names []string
@@ -799,7 +828,7 @@ func (g *kgen) loop(lp *Loop) {
 			g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, root))
 		}
 		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-	} else {
+	} else if len(lp.Reductions) == 0 {
 		g.pop()
 	}
 	g.indent--

@@ -672,6 +672,15 @@ func (l *lowering) variables() {
 			c.errorAt(rcs[0].span(), "'%s' is reduced with different operators in one construct", v.Name)
 			continue
 		}
+		if isArrayReduction(v, rcs) { // reduce_array.go
+			red, err := l.arrayReduction(v, rcs)
+			if err != nil {
+				c.errorAt(rcs[0].span(), "%v", err)
+				continue
+			}
+			l.global[v] = red
+			continue
+		}
 		accrt, cl, err := redType(v.Type)
 		if err != nil {
 			c.errorAt(rcs[0].span(), "%v", err)
@@ -741,6 +750,16 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		cv.Red = red
 		cv.Data = l.items[v]
 		cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private partial per work-item, combined per work-group in __local memory, then on the host", red.Op, v.Name)
+		if red.Len > 0 { // reduce_array.go: the section is entered as copy unless a clause names it
+			if cv.Data != nil && cv.Data.Clause != "ACCRT_COPY" && cv.Data.Clause != "ACCRT_PRESENT" {
+				return fail("'%s' is reduced: its data clause on this construct must be copy or present (the reduction combines the original values and brings the result back)", v.Name)
+			}
+			if cv.Data == nil {
+				cv.Data = red.Section
+				l.con.Node.Data = append(l.con.Node.Data, red.Section)
+			}
+			cv.Why = fmt.Sprintf("reduction(%s:%s) across the construct: a private copy of %d elements per work-item, combined per work-group in __local memory, then on the device into its device copy", red.Op, red.Section.Name, red.Len)
+		}
 		return cv
 	}
 	if a.Predetermined || l.conPrivate[v] || a.Attr == analysis.AttrPrivate || l.allRefsPrivatized(a) {
@@ -978,6 +997,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			l.globalReduction(k, cv)
 		}
 	}
+	l.finalKernels(k) // reduce_device.go
 	for _, v := range l.redVars() {
 		rcs := l.redClauses[v]
 		if l.global[v] != nil {
@@ -989,7 +1009,16 @@ func (l *lowering) finishKernel(k *Kernel) {
 				continue
 			}
 			if lp.Levels&analysis.LevelGang != 0 {
-				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet", v.Name)
+				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct)", v.Name)
+				continue
+			}
+			if isArrayReduction(v, []redClause{rc}) { // reduce_local.go
+				if red, err := l.localArrayReduction(v, rc); err != nil {
+					l.c.errorAt(rc.span(), "%v", err)
+				} else {
+					lp.Reductions = append(lp.Reductions, red)
+					k.Local = append(k.Local, red)
+				}
 				continue
 			}
 			accrt, cl, err := redType(v.Type)
@@ -1002,6 +1031,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 			k.Local = append(k.Local, red)
 		}
 	}
+	l.checkLocalArrayNesting(k) // reduce_local.go
 	if !k.Serial {
 		l.sharedArrays(k)
 	}
@@ -1030,7 +1060,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 		inner := false
 		forEachLoop(lp.Children, func(x *Loop) { inner = inner || x.Levels != 0 })
 		if !inner && (len(lp.Vars) == 2 || len(lp.Vars) == 3) && lp.Levels == analysis.LevelGang|analysis.LevelVector &&
-			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 {
+			!lp.Uniform && len(lp.Reductions) == 0 && !lp.Shares && len(lp.Tile) == 0 && !hasArrayReduction(k) {
 			k.Grid = len(lp.Vars)
 		}
 	}
@@ -1136,6 +1166,9 @@ func (l *lowering) sharedArrays(k *Kernel) {
 				if p == nil || p.Levels&(analysis.LevelWorker|analysis.LevelVector) == 0 {
 					return
 				}
+				if reducedAround(k, c.v, e.Span) {
+					return // each work-item's copy in the loop (reduce_local.go)
+				}
 				if declaredIn(c.v, p.Stmts[0]) {
 					return
 				}
@@ -1175,7 +1208,10 @@ func (l *lowering) sharedArrays(k *Kernel) {
 // partials first (a local reduction that gives every lane the sum), and the
 // outermost reduction loops decide the mask.
 func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
-	red := cv.Red
+	// each kernel its own copy: its mask and final kernel (a kernels
+	// construct may reduce the variable in several loop nests)
+	red := new(Reduction)
+	*red = *cv.Red
 	k.Reductions = append(k.Reductions, red)
 	// Only levels with more than one work-item matter: gang (there may be
 	// several gangs) and the levels the kernel uses.
@@ -1196,12 +1232,19 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 		red.Mask = all &^ l.coveringLevels(k, cv)
 		return
 	}
+	if red.Len > 0 && (red.Lo != "0" || red.RunLen != "") {
+		l.c.errorAt(acc.Span{Start: red.Pos, End: red.Pos}, "the reduction on '%s' is updated at different loop levels (in a loop and in a loop nested in it): supported for whole arrays and sub-arrays from 0 of constant length only", red.Section.Name)
+		return
+	}
 	// Reduction loops of v nested in another reduction loop of v.
 	var loops []*Loop
 	for _, rc := range l.redClauses[cv.Var] {
 		if rc.loop != nil && loopInKernel(k, rc.loop) && rc.loop.Levels != 0 {
 			loops = append(loops, rc.loop)
 		}
+	}
+	if l.reductionGap(k, cv, a, loops) { // reduce_local.go
+		return
 	}
 	inside := func(in, out *Loop) bool {
 		for p := in.Parent; p != nil; p = p.Parent {
@@ -1227,7 +1270,8 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 			l.c.errorAt(lp.Stmts[0].Span, "nested gang-level reductions of '%s' are not supported", cv.Name)
 			continue
 		}
-		lr := &Reduction{Op: red.Op, Var: red.Var, Name: red.Name, Accrt: red.Accrt, CL: red.CL, Loop: lp, Pos: lp.Stmts[0].Span.Start}
+		lr := &Reduction{Op: red.Op, Var: red.Var, Name: red.Name, Accrt: red.Accrt, CL: red.CL, Loop: lp, Pos: lp.Stmts[0].Span.Start,
+			Dims: red.Dims, Len: red.Len, Lo: red.Lo} // an array's: reduce_local.go
 		lp.Reductions = append(lp.Reductions, lr)
 		k.Local = append(k.Local, lr)
 	}
@@ -1482,6 +1526,11 @@ func (l *lowering) params(k *Kernel) {
 			add(&Param{Kind: ParamScratch, Red: red, Name: "_" + clName(red.Name) + "_scratch", CL: red.CL})
 		}
 		add(&Param{Kind: ParamPartials, Red: red, Name: "_" + clName(red.Name) + "_partials", CL: red.CL})
+		if red.Len > 0 {
+			for _, p := range arrayRedParams(k, red) { // reduce_array.go
+				add(p)
+			}
+		}
 	}
 	for i, red := range k.Local {
 		if red.CL == "double" {

@@ -249,8 +249,12 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 		}
 		if args != nil {
 			for _, it := range args.Items {
-				if it.Var == nil || len(it.Var.Subscripts) > 0 || len(it.Var.Members) > 0 {
-					c.errorAt(it.Span, "reductions on arrays, sub-arrays and members are not supported by the compiler yet")
+				if it.Var == nil {
+					c.errorAt(it.Span, "'%s' is not a variable, an array or a sub-array", it.Text)
+					return false
+				}
+				if len(it.Var.Members) > 0 {
+					c.errorAt(it.Span, "reductions on struct members are not supported by the compiler yet")
 					return false
 				}
 			}

@@ -785,8 +785,9 @@ func (g *kgen) workerSync(lp *Loop) *syncState {
 	}
 	if g.rt != nil {
 		// a worker loop of a routine: its workers need not all run it
-		// uniformly; a needed barrier is an error
-		return newSyncState(false)
+		// uniformly; a needed barrier is an error unless the loop runs
+		// uniform rounds for a reduction loop inside it (reduce_routine.go)
+		return newSyncState(lp.Uniform)
 	}
 	if g.kernelRedundant()&analysis.LevelVector == 0 {
 		return nil

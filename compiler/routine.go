@@ -48,11 +48,12 @@ import (
 //     an error there.
 //   - Worker and vector loop reductions in a routine combine in the calling
 //     kernel's __local scratch (passed in _accls_ctx) with barriers, and
-//     every work-item gets the result: such a loop may not be nested in
-//     another partitioned loop of the routine, and the routine (or one that
+//     every work-item gets the result: such a loop may be nested only as a
+//     vector loop in a worker loop of the routine (which then runs uniform
+//     rounds: reduce_routine.go), and the routine (or one that
 //     calls it) must be called where no worker or vector loop partitions
 //     the work, so that every work-item of the group reaches the barriers.
-//   - Not supported (errors): gang-level and nested reductions on the loops
+//   - Not supported (errors): gang-level reductions on the loops
 //     of routines, global variables
 //     in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
@@ -699,9 +700,9 @@ const routineScratchName = "_accls_scratch"
 // work-item keeps a partial, the partials combine in __local memory (the
 // scratch of the calling kernel), and every work-item gets the result. The
 // barriers need every work-item of the work-group to reach them, so such a
-// loop may not be nested in another partitioned loop of the routine, and
-// the routine must be called where no worker or vector loop partitions the
-// work (deviceCall).
+// loop may be nested only in a worker loop that runs uniform rounds
+// (nestedRoutineReduction), and the routine must be called where no worker
+// or vector loop partitions the work (deviceCall).
 func (g *kgen) routineReductions(l *lowering) error {
 	type item struct {
 		v  *cfacts.Var
@@ -722,13 +723,10 @@ func (g *kgen) routineReductions(l *lowering) error {
 		}
 		at := it.rc.span()
 		if lp.Levels&analysis.LevelGang != 0 {
-			return &spanError{Span: at, Msg: fmt.Sprintf("a gang-level reduction on '%s' in a routine is not supported by the compiler yet", it.v.Name)}
+			return &spanError{Span: at, Msg: fmt.Sprintf("a gang-level reduction on '%s' in a routine is not supported by the compiler yet (every gang would have to wait for the others after the loop)", it.v.Name)}
 		}
-		for _, o := range k.Loops {
-			s, in := o.Stmts[0].Span, lp.Stmts[0].Span
-			if o != lp && o.Levels != 0 && s.Start <= in.Start && in.End <= s.End {
-				return &spanError{Span: at, Msg: fmt.Sprintf("a reduction loop nested in a partitioned loop of a routine is not supported by the compiler yet ('%s')", it.v.Name)}
-			}
+		if err := nestedRoutineReduction(k, lp, it.v.Name, at); err != nil { // reduce_routine.go
+			return err
 		}
 		accrt, cl, err := redType(it.v.Type)
 		if err != nil {

@@ -63,8 +63,12 @@ func (l *lowering) tileSizes(cl *acc.Clause) ([]int64, bool) {
 func (g *kgen) tileLoop(lp *Loop) {
 	s := lp.Stmts[0]
 	ln := g.srcLine(s.Span.Start)
-	if len(lp.Reductions) > 0 || lp.Uniform || lp.Shares {
-		g.fail(s.Span, "a tile loop with reductions or gang-shared arrays is not supported by the compiler yet")
+	if lp.Uniform || lp.Shares {
+		g.fail(s.Span, "a tile loop with gang-shared arrays or with reduction loops inside it is not supported by the compiler yet")
+		return
+	}
+	if len(lp.Reductions) > 0 {
+		g.tileReductions(lp) // reduce_tile.go
 		return
 	}
 	base := clName(lp.Vars[0].Var.Name)

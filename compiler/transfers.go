@@ -369,7 +369,7 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 		con := n.Construct
 		seen := map[*cfacts.Var]bool{}
 		for _, cv := range con.Vars {
-			if cv.Mode != ModeArray {
+			if !inDeviceMemory(cv) {
 				continue
 			}
 			if _, ok := uses[cv.Var]; !ok {
@@ -386,7 +386,7 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 				continue
 			}
 			cv := cvarOf(con, di.Var)
-			if cv == nil || cv.Mode != ModeArray {
+			if cv == nil || !inDeviceMemory(cv) {
 				continue
 			}
 			if seen[di.Var] {

@@ -272,6 +272,16 @@
  * accrt_identity gives the initial value each work-item's private copy starts
  * from (0, 1, lowest, highest, ~0, 0, 0, 1, 0).
  *
+ * Reductions into device memory (accrt_gen.h, compiler/reduce_device.go): when
+ * the variable is present (a data region, a copy clause) or is an array or
+ * sub-array (count partials per group, entered as copy), the generated code
+ * does not call accrt_reduce: a final kernel of the program combines the
+ * partials with the device copy, on the construct's queue
+ * (accls_reduce_target finds the present copy, accls_reduce_device launches
+ * it and releases the partials buffer with clReleaseMemObject instead of
+ * returning it to the pool, since the kernel may still be reading it).
+ * Nothing crosses the bus: partials->host stays 0 for those.
+ *
  * ---------------------------------------------------------------------------
  * 7. Profile (ACCLS_PROFILE)
  * ---------------------------------------------------------------------------

@@ -184,6 +184,70 @@ ACCLS_HELPER size_t accls_reduction_gangs(size_t G)
 	return G < cap ? G : cap;
 }
 
+/* Reductions combined on the device (compiler/reduce_device.go). */
+
+/* The device copy a scalar reduction combines into: the variable's present
+ * copy, else {NULL, 0} (the host combines: accls_reduce). */
+ACCLS_HELPER accrt_dev accls_reduce_target(void *var, size_t bytes, const char *name, const char *loc)
+{
+	accrt_dev none = {NULL, 0};
+	if (!accrt_present_counts(var, NULL, NULL))
+		return none;
+	return accrt_lookup(var, bytes, name, loc);
+}
+
+/* Launch the final combine kernel k: dst[e] = dst[e] op p[0*len+e] op ...
+ * op p[(n-1)*len+e] for e < len, on the construct's queue. The partials
+ * buffer is released, not pooled: the kernel may still be reading it (OpenCL
+ * frees it when the commands using it are done). */
+ACCLS_HELPER void accls_reduce_device(accrt_kernel_t *k, cl_mem p, size_t n, accrt_dev dst, size_t len, int async)
+{
+	cl_ulong n64 = n, len64 = len;
+	accrt_arg_mem(k, 0, p);
+	accrt_arg(k, 1, sizeof n64, &n64);
+	accrt_arg_dev(k, 2, dst);
+	accrt_arg(k, 4, sizeof len64, &len64);
+	accls_launch(k, (len + 63) / 64, 1, 64, async);
+	clReleaseMemObject(p);
+}
+
+/* Elements of the array reductions of a kernel that a work-group combines at
+ * a time: n work-items' values of es bytes (all the reductions' element
+ * sizes together) fill ~16 KiB of __local memory. */
+ACCLS_HELPER size_t accls_red_chunk(size_t len, size_t n, size_t es)
+{
+	size_t c = 16384 / (n * es);
+	if (c < 1)
+		c = 1;
+	return c < len ? c : len;
+}
+
+/* Gangs of a kernel with an array reduction when num_gangs is not given:
+ * each writes a partial copy of len elements, all combined by the final
+ * kernel; a few gangs per compute unit keep the partials small (the loops
+ * are grid-stride). */
+ACCLS_HELPER size_t accls_array_reduction_gangs(size_t G, size_t len)
+{
+	const accrt_device_info_t *d = accrt_device_info();
+	size_t cap = (size_t)d->compute_units * 8;
+	if (cap < 64)
+		cap = 64;
+	while (cap > 1 && cap * len > ((size_t)1 << 20))
+		cap /= 2;
+	return G < cap ? G : cap;
+}
+
+/* Gangs of a kernel with an array reduction whose copies are in global
+ * memory, n elements per gang (one copy per work-item): 2^25 elements in all
+ * at most (128 MiB of floats). */
+ACCLS_HELPER size_t accls_copies_gangs(size_t G, size_t n)
+{
+	size_t cap = ((size_t)1 << 25) / (n ? n : 1);
+	if (cap < 1)
+		cap = 1;
+	return G < cap ? G : cap;
+}
+
 /* The transfers pass's implicit data region (compiler/transfers.go) enters
  * n arrays at once; two of them that overlap in memory (aliases) would be
  * "partially present" where the program's own constructs, entering them one

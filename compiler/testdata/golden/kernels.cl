@@ -80,3 +80,16 @@ __kernel void main_L12_4(int n, __global int *b_base, ulong b_off, __local int *
 		_total_partials[_gang] = _total_scratch[0];
 	}
 }
+
+/* reduction(+:total) of main_L12_4: the final combine on the device, into the present copy */
+__kernel void main_L12_4_total_final(__global const int *_p, ulong _n, __global int *_dst_base, ulong _dst_off, ulong _len)
+{
+	const ulong _e = get_global_id(0);
+	if (_e < _len) {
+		__global int *_dst = (__global int *)((__global char *)_dst_base + _dst_off);
+		int _acc = _dst[_e];
+		for (ulong _g = 0; _g < _n; _g++)
+			_acc = _acc + _p[_g * _len + _e];
+		_dst[_e] = _acc;
+	}
+}

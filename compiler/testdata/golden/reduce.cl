@@ -79,3 +79,16 @@ __kernel void main_L21(__global const double *v_base, ulong v_off, __local int *
 		_odd_partials[_gang] = _odd_scratch[0];
 	}
 }
+
+/* reduction(|:odd) of main_L21: the final combine on the device, into the present copy */
+__kernel void main_L21_odd_final(__global const int *_p, ulong _n, __global int *_dst_base, ulong _dst_off, ulong _len)
+{
+	const ulong _e = get_global_id(0);
+	if (_e < _len) {
+		__global int *_dst = (__global int *)((__global char *)_dst_base + _dst_off);
+		int _acc = _dst[_e];
+		for (ulong _g = 0; _g < _n; _g++)
+			_acc = _acc | _p[_g * _len + _e];
+		_dst[_e] = _acc;
+	}
+}

@@ -85,6 +85,19 @@ static const char accls_program[] =
 	"\tif (_lid == 0) {\n"
 	"\t\t_odd_partials[_gang] = _odd_scratch[0];\n"
 	"\t}\n"
+	"}\n"
+	"\n"
+	"/* reduction(|:odd) of main_L21: the final combine on the device, into the present copy */\n"
+	"__kernel void main_L21_odd_final(__global const int *_p, ulong _n, __global int *_dst_base, ulong _dst_off, ulong _len)\n"
+	"{\n"
+	"\tconst ulong _e = get_global_id(0);\n"
+	"\tif (_e < _len) {\n"
+	"\t\t__global int *_dst = (__global int *)((__global char *)_dst_base + _dst_off);\n"
+	"\t\tint _acc = _dst[_e];\n"
+	"\t\tfor (ulong _g = 0; _g < _n; _g++)\n"
+	"\t\t\t_acc = _acc | _p[_g * _len + _e];\n"
+	"\t\t_dst[_e] = _acc;\n"
+	"\t}\n"
 	"}\n";
 
 #line 1 "reduce.c"
@@ -150,7 +163,13 @@ int main(void)
 				accrt_arg(accls_k, 4, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 				accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
-				accls_reduce(accls_p_odd, accls_G, ACCRT_INT, ACCRT_BOR, &odd, sizeof(odd), "odd", "reduce.c:21");
+				{
+					accrt_dev accls_t = accls_reduce_target((void *)&odd, sizeof(odd), "odd", "reduce.c:21");
+					if (accls_t.mem)
+						accls_reduce_device(accrt_kernel(accrt_program(accls_program, "reduce.c"), "main_L21_odd_final"), accls_p_odd, accls_G, accls_t, 1, ACCRT_SYNC);
+					else
+						accls_reduce(accls_p_odd, accls_G, ACCRT_INT, ACCRT_BOR, &odd, sizeof(odd), "odd", "reduce.c:21");
+				}
 			}
 		}
 #line 24 "reduce.c"
