@@ -107,6 +107,9 @@ func (st *state) incrementalBase(f *File) *incBase {
 			base.bodies = append(base.bodies, span32{int32(it.open), int32(it.close)})
 		}
 	}
+	if f.undeclaredGlobal {
+		return nil
+	}
 	// What error recovery changed must lie in one body.
 	if lo, hi := commonPrefix(st.work, st.prepared), len(st.work)-commonSuffix(st.work, st.prepared); lo < hi {
 		k, ok := bodyAt(base.bodies, lo)
@@ -239,6 +242,9 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		return nil, why, err
 	}
 	part := convert(st, ast, prev)
+	if part.undeclared {
+		return nil, "undeclared name", nil
+	}
 	// Notes of the recovery (and of convert) are about the edited function.
 	for i := nNotes; i < len(st.notes); i++ {
 		n := &st.notes[i]

@@ -301,6 +301,14 @@ var incrementalCases = []struct {
 		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(float *a) {\n  a[k] = 2;\n}\n",
 		"void f(float *a) {\n  a[0] = 1; a[1] = 2;\n}\nvoid g(float *a) {\n  a[k] = 2;\n}\n",
 	}, []bool{true}},
+	{"undeclared at file scope", []string{
+		"static float A[N], C[N];\nvoid f(void) {\n  A[0] = 1;\n}\n",
+		"static float A[N], C[N];\nvoid f(void) {\n  A[0] = 2;\n}\n",
+	}, []bool{false}},
+	{"undeclared in the edited body", []string{
+		"void f(float *a) {\n  a[0] = 1;\n}\n",
+		"void f(float *a) {\n  a[0] = b;\n}\n",
+	}, []bool{false}},
 	{"block-scope extern and later global", []string{
 		"void f(void) {\n  extern int x;\n  x = 1;\n}\nint x;\nvoid g(void) { x = 2; }\n",
 		"void f(void) {\n  extern int x;\n  x = 3;\n}\nint x;\nvoid g(void) { x = 2; }\n",

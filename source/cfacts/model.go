@@ -20,6 +20,12 @@ type File struct {
 	Notes []Note
 
 	inc *incBase // for the next incremental parse; nil when it cannot be one
+	// undeclared: some identifier names nothing declared (undeclaredGlobal:
+	// at file scope). cc/v4 resolves such names by what its error recovery
+	// saw of the text, which differs between the whole file and the reduced
+	// text of an incremental parse: no incremental parse follows a file with
+	// one at file scope, and one that meets one falls back to a full parse.
+	undeclared, undeclaredGlobal bool
 }
 
 // Note is a message of the front end about the document as a whole or one place.

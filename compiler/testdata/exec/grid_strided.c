@@ -78,6 +78,7 @@ int main(void)
 				}
 				sum += s;
 			}
-	printf("sum %.1f\nOK\n", sum);
+	printf("sum %.1f\n", sum);
+	printf("OK\n");
 	return 0;
 }
