@@ -56,15 +56,28 @@ export BENCH_BIN=$R/bin/bench
 # The versions alternate (BENCH_ROUNDS) and medians are compared: H100
 # ratios of single best-of-5 runs moved by up to 40 % between calls.
 export BENCH_ROUNDS=${BENCH_ROUNDS:-5}
+# Most wanted first: a call that runs out of time keeps what it printed.
 echo "== gpu (BENCH_ROUNDS=$BENCH_ROUNDS, BENCH_REPS=${BENCH_REPS:-10})"; BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
-echo "== gpu, accls --fp-contract=on"; BENCH_BIN=$R/bin/bench-fma BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
-echo "== cpu (PoCL, BENCH_ROUNDS=3)"; BENCH_ROUNDS=3 ./run.sh --device cpu
+echo "== translation time on PoCL (bench/ttime.sh: translate, host cc, accls build with the kernels, first runs)"
+command -v cc >/dev/null && (cd "$R/bin" && ACCLS=$R/bin/accls ACCLS_DEVICE=cpu sh "$R/bench/ttime.sh" "$R/bin")
 for dev in gpu cpu; do
 	echo "== kernels alone on $dev (bench/kernels.sh: device time summed over the runs)"
 	./kernels.sh --device $dev
 	echo "== kernels alone on $dev, accls --fp-contract=on (fma, as the twins' OpenCL C default)"
 	BENCH_BIN=$R/bin/bench-fma ./kernels.sh --device $dev
 done
+echo "== cpu (PoCL, BENCH_ROUNDS=3)"; BENCH_ROUNDS=3 ./run.sh --device cpu
+if [ -d "$R/bin/cache" ]; then
+	for dev in gpu cpu; do
+		echo "== cache staging on $dev (bench/cache: --cache-stage vs the hint)"
+		for p in jacobi_cache matmul_cache; do
+			for v in staged hint; do
+				echo "$p.$v: $(ACCLS_DEVICE=$dev $R/bin/cache/$p.$v | tail -1)"
+			done
+		done
+	done
+fi
+echo "== gpu, accls --fp-contract=on"; BENCH_BIN=$R/bin/bench-fma BENCH_REPS=${BENCH_REPS:-10} ./run.sh --device gpu
 for dev in gpu; do
 	echo "== 2-D/3-D group shape (ACCLS_GRID_X: lanes along the innermost loop; 0 = the default) on $dev: kernel ms, sum over the runs"
 	for x in 0 8 16 32; do
@@ -91,22 +104,10 @@ for dev in gpu; do
 		done
 	done
 done
-if [ -d "$R/bin/cache" ]; then
-	for dev in gpu cpu; do
-		echo "== cache staging on $dev (bench/cache: --cache-stage vs the hint)"
-		for p in jacobi_cache matmul_cache; do
-			for v in staged hint; do
-				echo "$p.$v: $(ACCLS_DEVICE=$dev $R/bin/cache/$p.$v | tail -1)"
-			done
-		done
-	done
-fi
-echo "== translation time (bench/ttime.sh: translate, host cc, accls build with the kernels, first runs)"
+echo "== translation time on the GPU (bench/ttime.sh: translate, host cc, accls build with the kernels, first runs)"
 cd "$R/bin"
 if command -v cc >/dev/null; then
-	for dev in cpu gpu; do
-		ACCLS=$R/bin/accls ACCLS_DEVICE=$dev sh "$R/bench/ttime.sh" "$R/bin"
-	done
+	ACCLS=$R/bin/accls ACCLS_DEVICE=gpu sh "$R/bench/ttime.sh" "$R/bin"
 fi
 for p in gen1k real1k; do
 	for dev in cpu; do
