@@ -15,16 +15,7 @@ if [ "$1" = "--device" ]; then DEVICE=$2; shift 2; fi
 export ACCLS_DEVICE=$DEVICE BENCH_REPS=${BENCH_REPS:-5}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-args_gemm=${GEMM_N:-512}
-args_2mm=${MM2_N:-512}
-args_atax=${ATAX_N:-4096}
-args_bicg=${BICG_N:-4096}
-args_mvt=${MVT_N:-4096}
-args_gesummv=${GESUMMV_N:-4096}
-args_syrk="${SYRK_N:-1024} ${SYRK_M:-512}"
-args_jacobi2d="${JACOBI_N:-1024} ${JACOBI_STEPS:-50}"
-args_heat3d="${HEAT3D_N:-128} ${HEAT3D_STEPS:-40}"
-args_dot=${DOT_N:-16777216}
+. ./sizes.sh
 printf '%-9s %12s %9s %12s %9s %8s\n' bench "acc kern ms" launches "ocl kern ms" launches acc/ocl
 for b in ${*:-gemm 2mm atax bicg mvt gesummv syrk jacobi2d heat3d dot}; do
 	eval args=\$args_$b

@@ -42,16 +42,7 @@ if [ -z "$ACCLS" ] && [ -z "$BENCH_BIN" ]; then
 fi
 export ACCLS_DEVICE=$DEVICE
 
-args_gemm=${GEMM_N:-512}
-args_2mm=${MM2_N:-512}
-args_atax=${ATAX_N:-4096}
-args_bicg=${BICG_N:-4096}
-args_mvt=${MVT_N:-4096}
-args_gesummv=${GESUMMV_N:-4096}
-args_syrk="${SYRK_N:-1024} ${SYRK_M:-512}"
-args_jacobi2d="${JACOBI_N:-1024} ${JACOBI_STEPS:-50}"
-args_heat3d="${HEAT3D_N:-128} ${HEAT3D_STEPS:-40}"
-args_dot=${DOT_N:-16777216}
+. ./sizes.sh
 
 BENCHES=${*:-gemm 2mm atax bicg mvt gesummv syrk jacobi2d heat3d dot}
 

@@ -41,8 +41,24 @@ func runtimeObjectPath(f *Files, opts Options) string {
 	if err != nil {
 		return ""
 	}
+	key := buildKey(f, opts, runtimeObjectArgs(f, "", opts))
+	if key == "" {
+		return ""
+	}
+	return filepath.Join(dir, "accls", "rt", "accrt-"+key+".o")
+}
+
+// buildKey identifies a cached build of f's runtime: the command args
+// (without the translation's directory), the C compiler (its resolved path
+// and modification time) and the runtime's text, plus extra (another
+// source compiled with it); "" when the compiler or the runtime cannot be
+// read.
+func buildKey(f *Files, opts Options, args []string, extra ...string) string {
 	h := sha256.New()
-	for _, a := range runtimeObjectArgs(f, "", opts) {
+	for _, x := range extra {
+		h.Write([]byte(x))
+	}
+	for _, a := range args {
 		if strings.HasPrefix(a, f.Dir) {
 			continue // the translation's directory: not part of the identity
 		}
@@ -67,7 +83,8 @@ func runtimeObjectPath(f *Files, opts Options) string {
 		h.Write([]byte(filepath.Base(name) + "\x00"))
 		h.Write(b)
 	}
-	return filepath.Join(dir, "accls", "rt", "accrt-"+hex.EncodeToString(h.Sum(nil))[:24]+".o")
+	return hex.EncodeToString(h.Sum(nil))[:24]
+
 }
 
 // buildCached builds with the cached runtime object; ok is false when the

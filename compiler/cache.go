@@ -414,14 +414,7 @@ func definedConstant(text []byte, name string) bool {
 // addUlongParam appends a ulong kernel parameter whose value the host
 // evaluates at the launch.
 func addUlongParam(k *Kernel, name, host string, cv *CVar) {
-	idx := 0
-	if n := len(k.Params); n > 0 {
-		last := k.Params[n-1]
-		idx = last.Index + 1
-		if last.Kind == ParamDev {
-			idx++
-		}
-	}
+	idx := nextParamIndex(k)
 	k.Params = append(k.Params, &Param{Kind: ParamStride, Index: idx, Var: cv, Name: name, CL: "ulong", Host: host, HostT: "cl_ulong", Dim: -1})
 }
 

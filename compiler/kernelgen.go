@@ -810,29 +810,36 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "}")
 	}
 	if len(reds) > 0 {
-		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-		pos, cnt, stride, base := segment(lp.Levels)
-		var names []string
-		for _, red := range reds {
-			names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
-		}
-		g.line(0, "/* %s over %s */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
-		g.tree(reds, pos, cnt, stride, base)
-		for _, red := range reds {
-			scr, _ := g.redParams(red)
-			name, err := g.spell(red.Var)
-			if err != nil {
-				g.fail(lp.Stmts[0].Span, "%v", err)
-			}
-			root := scr + "[" + base + "]"
-			g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, root))
-		}
-		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+		g.combineLoopReductions(lp, reds, "")
 	} else if len(lp.Reductions) == 0 {
 		g.pop()
 	}
 	g.indent--
 	g.line(0, "}")
+}
+
+// combineLoopReductions ends a worker/vector loop's reductions reds: the
+// work-items' partials combined by a tree in __local memory, each variable
+// updated with the group's result (what tells the comment, e.g. " (tile
+// loop)").
+func (g *kgen) combineLoopReductions(lp *Loop, reds []*Reduction, what string) {
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	pos, cnt, stride, base := segment(lp.Levels)
+	var names []string
+	for _, red := range reds {
+		names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
+	}
+	g.line(0, "/* %s over %s%s */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector), what)
+	g.tree(reds, pos, cnt, stride, base)
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		name, err := g.spell(red.Var)
+		if err != nil {
+			g.fail(lp.Stmts[0].Span, "%v", err)
+		}
+		g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, scr+"["+base+"]"))
+	}
+	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
 func loopNoteText(lp *Loop) string {

@@ -2,8 +2,6 @@ package compiler
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -140,32 +138,11 @@ func prebuildDriverPath(f *Files, opts Options) string {
 	if err != nil {
 		return ""
 	}
-	h := sha256.New()
-	h.Write([]byte(prebuildDriver))
-	for _, a := range prebuildDriverArgs(f, "", "", opts) {
-		if !strings.HasPrefix(a, f.Dir) {
-			h.Write([]byte(a + "\x00"))
-		}
-	}
-	cc := strings.Fields(CCommand(opts))
-	if len(cc) == 0 {
+	key := buildKey(f, opts, prebuildDriverArgs(f, "", "", opts), prebuildDriver)
+	if key == "" {
 		return ""
 	}
-	if p, err := exec.LookPath(cc[0]); err == nil {
-		h.Write([]byte(p))
-		if st, err := os.Stat(p); err == nil {
-			h.Write([]byte(st.ModTime().String()))
-		}
-	}
-	for _, name := range f.Runtime {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return ""
-		}
-		h.Write([]byte(filepath.Base(name) + "\x00"))
-		h.Write(b)
-	}
-	return filepath.Join(dir, "accls", "prebuild", "driver-"+hex.EncodeToString(h.Sum(nil))[:24])
+	return filepath.Join(dir, "accls", "prebuild", "driver-"+key)
 }
 
 // buildPrebuildDriver compiles the driver into the cache (under a

@@ -8,13 +8,6 @@ package compiler
 // and every lane gets the result. Construct-level reductions on tile loops
 // need nothing here: their partial is the kernel's (kgen.kernel).
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/accls/accls/analysis"
-)
-
 // tileReductions writes tile loop lp with its loop reductions around it.
 func (g *kgen) tileReductions(lp *Loop) {
 	reds := lp.Reductions
@@ -36,21 +29,5 @@ func (g *kgen) tileReductions(lp *Loop) {
 	g.pop()
 	g.indent--
 	g.line(0, "}")
-	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-	pos, cnt, stride, base := segment(lp.Levels)
-	var names []string
-	for _, red := range reds {
-		names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
-	}
-	g.line(0, "/* %s over %s (tile loop) */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector))
-	g.tree(reds, pos, cnt, stride, base)
-	for _, red := range reds {
-		scr, _ := g.redParams(red)
-		name, err := g.spell(red.Var)
-		if err != nil {
-			g.fail(lp.Stmts[0].Span, "%v", err)
-		}
-		g.line(0, "%s = %s;", name, combineCL(red.Op, red.CL, name, scr+"["+base+"]"))
-	}
-	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	g.combineLoopReductions(lp, reds, " (tile loop)")
 }

@@ -792,16 +792,23 @@ func (l *lowering) routineScratch(k *Kernel) {
 	addScratchParam(k)
 }
 
+// nextParamIndex is the OpenCL argument index after kernel k's parameters
+// (a ParamDev takes two: the buffer and its offset).
+func nextParamIndex(k *Kernel) int {
+	n := len(k.Params)
+	if n == 0 {
+		return 0
+	}
+	last := k.Params[n-1]
+	if last.Kind == ParamDev {
+		return last.Index + 2
+	}
+	return last.Index + 1
+}
+
 // addScratchParam gives kernel k the __local scratch parameter (last).
 func addScratchParam(k *Kernel) {
-	idx := 0
-	if n := len(k.Params); n > 0 {
-		last := k.Params[n-1]
-		idx = last.Index + 1
-		if last.Kind == ParamDev {
-			idx++
-		}
-	}
+	idx := nextParamIndex(k)
 	k.Params = append(k.Params, &Param{Kind: ParamScratch, Index: idx, Name: routineScratchName, CL: "ulong"})
 }
 

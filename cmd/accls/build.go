@@ -27,11 +27,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "output directory (created when missing)")
 	device := fs.String("device", "", "OpenCL device the program will run on: gpu, cpu, P:D, N or a name substring (default: ACCLS_DEVICE)")
-	var incs, defs stringList
-	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
-	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
-	fpContract := fpContractFlag(fs)
-	cacheStage := fs.Bool("cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
+	cf := addCompileFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: accls build FILE.c -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
 		fmt.Fprintln(stderr, "Translates into DIR and builds the executable DIR/NAME (host program, runtime, kernels for the device).")
@@ -52,7 +48,8 @@ func build(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts := compiler.Options{IncludePaths: incs, Defines: defs, Device: *device, FPContract: *fpContract == "on", CacheStage: *cacheStage}
+	opts := cf.options()
+	opts.Device = *device
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
 		reportTranslateError(stderr, err)

@@ -28,11 +28,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	device := fs.String("device", "", "OpenCL device: gpu, cpu, P:D, N or a name substring (sets ACCLS_DEVICE)")
 	keep := fs.String("keep", "", "translate and build into this directory and keep it")
-	var incs, defs stringList
-	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
-	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
-	fpContract := fpContractFlag(fs)
-	cacheStage := fs.Bool("cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
+	cf := addCompileFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: accls run FILE.c [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [-- ARGS...]")
 		fs.PrintDefaults()
@@ -91,7 +87,8 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer os.RemoveAll(dir)
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs, Device: *device, FPContract: *fpContract == "on", CacheStage: *cacheStage}
+	opts := cf.options()
+	opts.Device = *device
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
 		if wasInterrupted() {

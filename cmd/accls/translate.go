@@ -52,11 +52,7 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "write the translation into this directory")
 	dump := fs.String("dump", "", "print what a pass produced and stop there: "+strings.Join(compiler.PassNames(), ", "))
-	var incs, defs stringList
-	fs.Var(&incs, "I", "add a directory to the include path (repeatable)")
-	fs.Var(&defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
-	fpContract := fpContractFlag(fs)
-	cacheStage := fs.Bool("cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
+	cf := addCompileFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
 		fmt.Fprintln(stderr, "Writes DIR/FILE.host.c (the host program), DIR/FILE.cl (the kernels) and the runtime.")
@@ -75,7 +71,7 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	opts := compiler.Options{IncludePaths: incs, Defines: defs, FPContract: *fpContract == "on", CacheStage: *cacheStage}
+	opts := cf.options()
 	stop := *dump
 	res, err := compiler.Translate(context.Background(), file, text, opts, stop)
 	if err != nil {
@@ -154,9 +150,23 @@ func (v *onOff) Set(s string) error {
 	return nil
 }
 
-// fpContractFlag is --fp-contract (compiler.Options.FPContract).
-func fpContractFlag(fs *flag.FlagSet) *onOff {
-	v := onOff("off")
-	fs.Var(&v, "fp-contract", "on: let the OpenCL compiler fuse a*b+c into fma (faster kernels; float results may differ from the host build in the last bits); off: exactly the host's arithmetic")
-	return &v
+// compileFlags are the options of translate, build and run that go into
+// compiler.Options.
+type compileFlags struct {
+	incs, defs stringList
+	fpContract onOff
+	cacheStage bool
+}
+
+func addCompileFlags(fs *flag.FlagSet) *compileFlags {
+	cf := &compileFlags{fpContract: "off"}
+	fs.Var(&cf.incs, "I", "add a directory to the include path (repeatable)")
+	fs.Var(&cf.defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
+	fs.Var(&cf.fpContract, "fp-contract", "on: let the OpenCL compiler fuse a*b+c into fma (faster kernels; float results may differ from the host build in the last bits); off: exactly the host's arithmetic")
+	fs.BoolVar(&cf.cacheStage, "cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
+	return cf
+}
+
+func (cf *compileFlags) options() compiler.Options {
+	return compiler.Options{IncludePaths: cf.incs, Defines: cf.defs, FPContract: cf.fpContract == "on", CacheStage: cf.cacheStage}
 }

@@ -1,0 +1,12 @@
+# The arguments of the ten benchmark programs (sourced by run.sh and
+# kernels.sh): sizes from the environment, else the defaults.
+args_gemm=${GEMM_N:-512}
+args_2mm=${MM2_N:-512}
+args_atax=${ATAX_N:-4096}
+args_bicg=${BICG_N:-4096}
+args_mvt=${MVT_N:-4096}
+args_gesummv=${GESUMMV_N:-4096}
+args_syrk="${SYRK_N:-1024} ${SYRK_M:-512}"
+args_jacobi2d="${JACOBI_N:-1024} ${JACOBI_STEPS:-50}"
+args_heat3d="${HEAT3D_N:-128} ${HEAT3D_STEPS:-40}"
+args_dot=${DOT_N:-16777216}
