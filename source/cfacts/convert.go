@@ -1073,7 +1073,10 @@ func (c *conv) primary(x *cc.PrimaryExpression) *Expr {
 		e.Name = x.Token.SrcStr()
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d != nil && !d.IsTypename() && !isFunc(d) {
 			if undeclared(d, x) {
-				c.file.undeclared = true
+				if c.file.undeclared == nil {
+					c.file.undeclared = map[string]bool{}
+				}
+				c.file.undeclared[e.Name] = true
 				c.file.undeclaredGlobal = c.file.undeclaredGlobal || c.fn == nil
 				e.Type = nil // cc/v4 says int; nothing is known
 			} else {

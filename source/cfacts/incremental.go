@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"slices"
 	"sync/atomic"
@@ -57,6 +58,34 @@ type incBase struct {
 	// disk: a header saved since makes the next parse a full one (the
 	// functions it would not re-parse may use what changed).
 	headers []headerStamp
+	// declared: every name the parsed File declares (globals, functions,
+	// parameters, locals), made when an incremental parse first needs it.
+	declared map[string]bool
+}
+
+// declares reports whether f (whose base this is) declares name anywhere.
+func (b *incBase) declares(f *File, name string) bool {
+	if b.declared == nil {
+		b.declared = map[string]bool{}
+		for _, v := range f.Globals {
+			b.declared[v.Name] = true
+		}
+		for n := range f.Decls {
+			b.declared[n] = true
+		}
+		for _, fn := range f.Funcs {
+			for _, v := range fn.Params {
+				b.declared[v.Name] = true
+			}
+			Walk(fn.Body, func(s *Stmt) bool {
+				for _, v := range s.Decls {
+					b.declared[v.Name] = true
+				}
+				return true
+			})
+		}
+	}
+	return b.declared[name]
 }
 
 type headerStamp struct {
@@ -242,8 +271,10 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		return nil, why, err
 	}
 	part := convert(st, ast, prev)
-	if part.undeclared {
-		return nil, "undeclared name", nil
+	for name := range part.undeclared {
+		if prev.undeclared[name] || base.declares(prev, name) {
+			return nil, "undeclared name", nil
+		}
 	}
 	// Notes of the recovery (and of convert) are about the edited function.
 	for i := nNotes; i < len(st.notes); i++ {
@@ -259,6 +290,15 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	}
 	f.Notes = st.notes
 	f.Stale = part.Stale
+	// (a superset: names the edited function used before stay)
+	f.undeclared = maps.Clone(prev.undeclared)
+	for name := range part.undeclared {
+		if f.undeclared == nil {
+			f.undeclared = map[string]bool{}
+		}
+		f.undeclared[name] = true
+	}
+	f.undeclaredGlobal = prev.undeclaredGlobal || part.undeclaredGlobal
 	if nf := f.Funcs[k]; st.attempts > 1 || nf.Stale || nf.Body == nil || len(nf.Holes) > 0 {
 		next.dirty = open
 	}

@@ -305,9 +305,18 @@ var incrementalCases = []struct {
 		"static float A[N], C[N];\nvoid f(void) {\n  A[0] = 1;\n}\n",
 		"static float A[N], C[N];\nvoid f(void) {\n  A[0] = 2;\n}\n",
 	}, []bool{false}},
-	{"undeclared in the edited body", []string{
+	{"new undeclared name in the edited body", []string{
 		"void f(float *a) {\n  a[0] = 1;\n}\n",
-		"void f(float *a) {\n  a[0] = b;\n}\n",
+		"void f(float *a) {\n  a[0] = bq;\n}\n",
+		"void f(float *a) {\n  a[0] = bqr;\n}\n",
+	}, []bool{true, true}},
+	{"undeclared name declared in another function", []string{
+		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(int b) {}\n",
+		"void f(float *a) {\n  a[0] = b;\n}\nvoid g(int b) {}\n",
+	}, []bool{false}},
+	{"undeclared name used undeclared in another function", []string{
+		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(float *a) {\n  a[0] = q;\n}\n",
+		"void f(float *a) {\n  a[0] = q;\n}\nvoid g(float *a) {\n  a[0] = q;\n}\n",
 	}, []bool{false}},
 	{"block-scope extern and later global", []string{
 		"void f(void) {\n  extern int x;\n  x = 1;\n}\nint x;\nvoid g(void) { x = 2; }\n",
