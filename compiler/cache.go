@@ -222,6 +222,8 @@ func (c *compilation) stageBlocker(k *Kernel, lp *Loop) string {
 		return "staging is off (accls --cache-stage turns it on)"
 	case k.Serial:
 		return "the kernel runs on one work-item"
+	case lp.Static != "" || k.GangDims > 0:
+		return "gang(static:) and gang(dim:) schedules do not stage"
 	case lp.Levels == 0:
 		return "the loop runs sequentially on each work-item"
 	case len(lp.Tile) > 0 && lp.Levels&wv == 0:

@@ -90,6 +90,12 @@ func (h *hgen) hostData(n *Node, ind, loc string) {
 	if n.IfPresent {
 		flags = "ACCRT_IF_PRESENT"
 	}
+	cond := ""
+	if n.If != "" {
+		// evaluated once, as the other constructs' if clauses
+		cond = h.c.fresh("accls_hd_if")
+		h.w(in, "const int %s = (%s) != 0;", cond, n.If)
+	}
 	var shadows []string
 	for _, di := range n.Data {
 		tmp := h.c.fresh("accls_hd_" + di.Name)
@@ -98,8 +104,8 @@ func (h *hgen) hostData(n *Node, ind, loc string) {
 			typ = "__typeof__(&(" + di.Name + ")[0])"
 		}
 		dev := "accrt_use_device((void *)" + di.Name + ", " + flags + ", " + strconv.Quote(di.Name) + ", " + loc + ")"
-		if n.If != "" {
-			dev = "(" + n.If + ") ? " + dev + " : (void *)" + di.Name
+		if cond != "" {
+			dev = cond + " ? " + dev + " : (void *)" + di.Name
 		}
 		h.w(in, "%s %s = (%s)(%s);", typ, tmp, typ, dev)
 		shadows = append(shadows, "__typeof__("+tmp+") "+di.Name+" = "+tmp+"; (void)"+di.Name+";")

@@ -718,8 +718,7 @@ func (g *kgen) loop(lp *Loop) {
 		g.sync = g.workerSync(lp)
 		defer func() { g.sync = savedSync }()
 	}
-	// staging partitions like partition(): not with gang(static:)/gang(dim:)
-	if st := g.stageOf(lp); st != nil && !lp.Uniform && lp.Static == "" && lp.GangDim <= 1 {
+	if st := g.stageOf(lp); st != nil {
 		g.stagedLoop(lp, st)
 		return
 	}

@@ -51,14 +51,17 @@ type loopView struct {
 // lowerCompute lowers a compute construct: once, or once per view of its
 // loops when they have device_type sections.
 func (c *compilation) lowerCompute(n *Node) {
+	nerr := len(c.errors)
 	regions := c.loopDeviceTypeRegions(n.Region)
+	if len(c.errors) > nerr {
+		return // (the dump shows a construct without kernels)
+	}
 	if len(regions) == 0 {
 		con := c.lowerConstruct(n, "")
 		n.Construct = con
 		c.prog.Constructs = append(c.prog.Constructs, con)
 		return
 	}
-	nerr := len(c.errors)
 	named := map[string][]string{} // class → the device type names that name it
 	for _, r := range regions {
 		for _, s := range splitSections(r.Directive)[1:] {
@@ -71,9 +74,6 @@ func (c *compilation) lowerCompute(n *Node) {
 				}
 			}
 		}
-	}
-	if len(c.errors) > nerr {
-		return
 	}
 	fallback := c.loopViewOf(regions, "")
 	con := c.lowerInView(n, fallback, "")

@@ -260,6 +260,11 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 			}
 		}
 	}
+	if cl.Spec.Data != nil && args != nil && args.Modifier != "" && !slices.Contains(cl.Spec.Modifiers, args.Modifier) {
+		// (zero: only on copyout and create, readonly: only on copyin)
+		c.errorAt(args.ModifierSpan, "'%s:' is not a modifier of %s", args.Modifier, cn)
+		return false
+	}
 	if cn == "default" && args != nil && len(args.Items) == 1 {
 		if v := args.Items[0].Text; v != "none" && v != "present" {
 			c.errorAt(args.Items[0].Span, "default(%s): only none and present exist", v)

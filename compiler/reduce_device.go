@@ -30,11 +30,11 @@ import (
 	"github.com/accls/accls/source/cfacts"
 )
 
-// dataClauseNames are the clauses that may make a variable present.
+// dataClauseNames are the clauses that may make a variable present (by
+// their canonical names: the scanner gives aliases such as pcopy the
+// canonical Spec).
 var dataClauseNames = map[string]bool{
 	"copy": true, "copyin": true, "copyout": true, "create": true, "present": true, "no_create": true,
-	"pcopy": true, "pcopyin": true, "pcopyout": true, "pcreate": true,
-	"present_or_copy": true, "present_or_copyin": true, "present_or_copyout": true, "present_or_create": true,
 	"device_resident": true,
 }
 

@@ -1073,11 +1073,11 @@ func (c *conv) primary(x *cc.PrimaryExpression) *Expr {
 		e.Name = x.Token.SrcStr()
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d != nil && !d.IsTypename() && !isFunc(d) {
 			if undeclared(d, x) {
-				if c.file.undeclared == nil {
-					c.file.undeclared = map[string]bool{}
+				user := ""
+				if c.fn != nil {
+					user = c.fn.Name
 				}
-				c.file.undeclared[e.Name] = true
-				c.file.undeclaredGlobal = c.file.undeclaredGlobal || c.fn == nil
+				addUse(&c.file.undeclared, e.Name, user)
 				e.Type = nil // cc/v4 says int; nothing is known
 			} else {
 				e.Var = c.varOf(d)

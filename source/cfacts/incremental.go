@@ -59,33 +59,48 @@ type incBase struct {
 	// functions it would not re-parse may use what changed).
 	headers []headerStamp
 	// declared: every name the parsed File declares (globals, functions,
-	// parameters, locals), made when an incremental parse first needs it.
+	// parameters, locals); after incremental parses a superset.
 	declared map[string]bool
 }
 
-// declares reports whether f (whose base this is) declares name anywhere.
-func (b *incBase) declares(f *File, name string) bool {
-	if b.declared == nil {
-		b.declared = map[string]bool{}
-		for _, v := range f.Globals {
-			b.declared[v.Name] = true
+// declaredNames adds the names fn declares (parameters, locals) to set.
+func declaredNames(set map[string]bool, fn *Func) {
+	for _, v := range fn.Params {
+		set[v.Name] = true
+	}
+	Walk(fn.Body, func(s *Stmt) bool {
+		for _, v := range s.Decls {
+			set[v.Name] = true
 		}
-		for n := range f.Decls {
-			b.declared[n] = true
-		}
-		for _, fn := range f.Funcs {
-			for _, v := range fn.Params {
-				b.declared[v.Name] = true
-			}
-			Walk(fn.Body, func(s *Stmt) bool {
-				for _, v := range s.Decls {
-					b.declared[v.Name] = true
-				}
-				return true
-			})
+		return true
+	})
+}
+
+// addUse records in *m that function user uses name undeclared.
+func addUse(m *map[string]map[string]bool, name, user string) {
+	if *m == nil {
+		*m = map[string]map[string]bool{}
+	}
+	if (*m)[name] == nil {
+		(*m)[name] = map[string]bool{}
+	}
+	(*m)[name][user] = true
+}
+
+// statHeaders stamps the headers of hs again, as they are on disk now.
+func statHeaders(hs []headerStamp) []headerStamp {
+	out := make([]headerStamp, len(hs))
+	for i, h := range hs {
+		out[i] = headerStamp{path: h.path}
+		if fi, err := os.Stat(h.path); err == nil {
+			out[i].mod, out[i].size = fi.ModTime(), fi.Size()
 		}
 	}
-	return b.declared[name]
+	return out
+}
+
+func sameStamp(a, b headerStamp) bool {
+	return a.path == b.path && a.mod.Equal(b.mod) && a.size == b.size
 }
 
 type headerStamp struct {
@@ -136,8 +151,20 @@ func (st *state) incrementalBase(f *File) *incBase {
 			base.bodies = append(base.bodies, span32{int32(it.open), int32(it.close)})
 		}
 	}
-	if f.undeclaredGlobal {
-		return nil
+	for _, users := range f.undeclared {
+		if users[""] {
+			return nil
+		}
+	}
+	base.declared = map[string]bool{}
+	for _, v := range f.Globals {
+		base.declared[v.Name] = true
+	}
+	for n := range f.Decls {
+		base.declared[n] = true
+	}
+	for _, fn := range f.Funcs {
+		declaredNames(base.declared, fn)
 	}
 	// What error recovery changed must lie in one body.
 	if lo, hi := commonPrefix(st.work, st.prepared), len(st.work)-commonSuffix(st.work, st.prepared); lo < hi {
@@ -195,8 +222,12 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	oldEnd, newEnd := len(old)-suf, len(text)-suf
 	delta := newEnd - oldEnd
 	if pre == len(old) && pre == len(text) {
-		// The same text (an edit undone): the same facts. prev is never
-		// modified, so it can be the result.
+		// The same text (an edit undone): the same facts, unless a user
+		// header was saved since. prev is never modified, so it can be the
+		// result.
+		if !slices.EqualFunc(statHeaders(prev.inc.headers), prev.inc.headers, sameStamp) {
+			return nil, "header changed", nil
+		}
 		return prev, "", nil
 	}
 	// The function whose body (between its braces) contains the edit.
@@ -235,9 +266,7 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		return nil, "stray brace", nil
 	}
 	headers := st.userHeaders()
-	if !slices.EqualFunc(headers, base.headers, func(a, b headerStamp) bool {
-		return a.path == b.path && a.mod.Equal(b.mod) && a.size == b.size
-	}) {
+	if !slices.EqualFunc(headers, base.headers, sameStamp) {
 		return nil, "header changed", nil
 	}
 	newClose := oldClose + delta
@@ -271,9 +300,14 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		return nil, why, err
 	}
 	part := convert(st, ast, prev)
-	for name := range part.undeclared {
-		if prev.undeclared[name] || base.declares(prev, name) {
+	for name, users := range part.undeclared {
+		if users[""] || base.declared[name] {
 			return nil, "undeclared name", nil
+		}
+		for user := range prev.undeclared[name] {
+			if user != pf.Name {
+				return nil, "undeclared name", nil
+			}
 		}
 	}
 	// Notes of the recovery (and of convert) are about the edited function.
@@ -290,15 +324,21 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	}
 	f.Notes = st.notes
 	f.Stale = part.Stale
-	// (a superset: names the edited function used before stay)
-	f.undeclared = maps.Clone(prev.undeclared)
-	for name := range part.undeclared {
-		if f.undeclared == nil {
-			f.undeclared = map[string]bool{}
+	// the other functions' undeclared names, and the edited one's now
+	for name, users := range prev.undeclared {
+		for user := range users {
+			if user != pf.Name {
+				addUse(&f.undeclared, name, user)
+			}
 		}
-		f.undeclared[name] = true
 	}
-	f.undeclaredGlobal = prev.undeclaredGlobal || part.undeclaredGlobal
+	for name, users := range part.undeclared {
+		for user := range users {
+			addUse(&f.undeclared, name, user)
+		}
+	}
+	next.declared = maps.Clone(base.declared)
+	declaredNames(next.declared, f.Funcs[k])
 	if nf := f.Funcs[k]; st.attempts > 1 || nf.Stale || nf.Body == nil || len(nf.Holes) > 0 {
 		next.dirty = open
 	}

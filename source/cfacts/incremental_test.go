@@ -314,6 +314,12 @@ var incrementalCases = []struct {
 		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(int b) {}\n",
 		"void f(float *a) {\n  a[0] = b;\n}\nvoid g(int b) {}\n",
 	}, []bool{false}},
+	{"undeclared name, then more edits of the same function", []string{
+		"void f(float *a) {\n  a[0] = 1;\n}\n",
+		"void f(float *a) {\n  a[0] = bq;\n}\n",
+		"void f(float *a) {\n  a[0] = bq ;\n}\n",
+		"void f(float *a) {\n  a[0] = bq  ;\n}\n",
+	}, []bool{true, true, true}},
 	{"undeclared name used undeclared in another function", []string{
 		"void f(float *a) {\n  a[0] = 1;\n}\nvoid g(float *a) {\n  a[0] = q;\n}\n",
 		"void f(float *a) {\n  a[0] = q;\n}\nvoid g(float *a) {\n  a[0] = q;\n}\n",
@@ -431,5 +437,15 @@ func TestIncrementalHeaderChanged(t *testing.T) {
 	}
 	if g := f2.Funcs[1]; g.Params[0].Type.Name != "real" || g.Params[0].Type.Size != 8 {
 		t.Errorf("g's parameter: %s, want real of 8 bytes", typeString(g.Params[0].Type))
+	}
+	// the same text again after a save (an edit typed and undone): not the
+	// previous facts
+	write("typedef char real;\n")
+	f3, err := p.Parse(ctx, doc, []byte(v2), f2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := f3.Funcs[1]; g.Params[0].Type.Size != 1 {
+		t.Errorf("same text after the header changed: g's parameter %s, want real of 1 byte", typeString(g.Params[0].Type))
 	}
 }

@@ -20,15 +20,15 @@ type File struct {
 	Notes []Note
 
 	inc *incBase // for the next incremental parse; nil when it cannot be one
-	// undeclared are the identifiers used that name nothing declared
-	// (undeclaredGlobal: one at file scope). cc/v4 declares such a name
-	// where it first sees it, and later uses resolve to that; the reduced
-	// text of an incremental parse lacks the other bodies, so it sees other
-	// first uses: no incremental parse follows a file with one at file
-	// scope, and one whose function uses a name used undeclared or declared
-	// elsewhere in the file falls back to a full parse (incremental.go).
-	undeclared       map[string]bool
-	undeclaredGlobal bool
+	// undeclared maps the identifiers used that name nothing declared to
+	// the functions that use them ("" for file scope). cc/v4 declares such
+	// a name where it first sees it, and later uses resolve to that; the
+	// reduced text of an incremental parse lacks the other bodies, so it
+	// sees other first uses: no incremental parse follows a file with one
+	// at file scope, and one whose function uses a name that another
+	// function uses undeclared, or that the file declares, falls back to a
+	// full parse (incremental.go).
+	undeclared map[string]map[string]bool
 }
 
 // Note is a message of the front end about the document as a whole or one place.

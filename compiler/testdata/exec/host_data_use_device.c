@@ -112,6 +112,29 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	/* the if expression runs once for all the items: both pointers change
+	 * together, and its side effect happens once */
+	int evals = 0;
+#pragma acc data copy(x[0:n], y[0:n])
+	{
+#pragma acc host_data use_device(x, y) if(evals++ >= 0)
+		{
+#ifdef _OPENACC
+			if ((x == hx) != (y == hy)) {
+				printf("FAIL host_data if: one pointer changed and not the other\n");
+				fails++;
+			}
+#endif
+		}
+	}
+	int want_evals = 0; /* the plain C build ignores the directive */
+#ifdef _OPENACC
+	want_evals = 1;
+#endif
+	if (evals != want_evals) {
+		printf("FAIL host_data if evaluated %d times\n", evals);
+		fails++;
+	}
 	printf("y[1] = %g, y[n-1] = %g, table[2] = %g\n", y[1], y[n - 1], table[2]);
 	free(x);
 	free(y);
