@@ -822,8 +822,9 @@ static void account(pending_t *p, cl_int st)
 		                                   "zero fill"};
 		if (p->kind == CMD_KERNEL)
 			kernel_failed(st, p->name, p->loc, p->async);
-		fatal("%s%s%s%s%s failed on the device: %s (%d)", what[p->kind], p->name ? " for '" : "",
-		      p->name ? p->name : "", p->name ? "'" : "", p->loc ? " at " : "", accrt_cl_error_name(st), (int)st);
+		fatal("%s%s%s%s%s%s failed on the device: %s (%d)", what[p->kind], p->name ? " for '" : "",
+		      p->name ? p->name : "", p->name ? "'" : "", p->loc ? " at " : "", p->loc ? p->loc : "",
+		      accrt_cl_error_name(st), (int)st);
 	}
 	ms = event_ms(p->ev);
 	if (p->kind == CMD_KERNEL && ms > 0)
@@ -915,9 +916,10 @@ static void enqueued(queue_t *q, cl_event ev, int kind, kstat_t *stat, size_t by
 		if (S.npending >= 1024)
 			reap_finished();
 		/* a host that enqueues faster than the device runs: let the
-		 * oldest command finish rather than queue without bound */
+		 * older half finish rather than queue without bound (one wait
+		 * per 2048 commands, not one per command) */
 		if (S.npending >= 4096) {
-			clWaitForEvents(1, &S.pending[0].ev);
+			clWaitForEvents(1, &S.pending[S.npending / 2].ev);
 			reap_finished();
 		}
 		if (S.npending == S.cappending) {
@@ -989,8 +991,12 @@ static void barrier(int async, cl_event *list, cl_uint n, const ctx_t *c)
 	err = clEnqueueBarrierWithWaitList(q->q, n, list, &ev);
 	check_enqueue(err, "clEnqueueBarrierWithWaitList", q, c);
 	enqueued(q, ev, CMD_BARRIER, NULL, 0, NULL, NULL);
+	/* flushed like every command the host does not wait for: its event
+	 * may be polled (acc_async_test) or waited on by another queue */
 	if (S.sync_launch)
 		finish_queue(q, c);
+	else
+		check(clFlush(q->q), "clFlush", c);
 }
 
 void accrt_wait_async(int wait_on, int async)
@@ -1259,9 +1265,8 @@ static struct {
 static int staged_wanted(size_t bytes)
 {
 	if (!ST.decided) {
-		const char *e = getenv("ACCLS_PINNED");
 		ST.decided = 1;
-		ST.on = e && *e && strcmp(e, "0") != 0;
+		ST.on = env_on("ACCLS_PINNED");
 	}
 	return ST.on && bytes >= STAGE_MIN;
 }
