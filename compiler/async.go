@@ -45,11 +45,49 @@ func asyncValue(a *string) string {
 // without async they stay synchronous. endQueue undoes it.
 func (h *hgen) beginQueue(n *Node, ind string) {
 	h.queue = ""
+	if con := n.Construct; con != nil && len(con.DeviceTypes) > 0 {
+		if q := deviceTypeQueue(con); q != "" {
+			h.w(ind, "const int %s = %s;", queueVar, q)
+			h.queue = queueVar
+		}
+		return
+	}
 	if n.Async == nil {
 		return
 	}
 	h.w(ind, "const int %s = %s;", queueVar, asyncValue(n.Async))
 	h.queue = queueVar
+}
+
+// deviceTypeQueue is the queue of a compute construct with device_type
+// sections, chosen at run time like its launches (devicetype.go): each
+// class's async, else the construct's own, else synchronous; "" when no
+// section and not the construct has async.
+func deviceTypeQueue(con *Construct) string {
+	value := func(a *string) string {
+		if a == nil {
+			a = con.Async
+		}
+		if a == nil {
+			return "ACCRT_SYNC"
+		}
+		return asyncValue(a)
+	}
+	any := con.Async != nil
+	q := value(nil)
+	for i := len(con.DeviceTypes) - 1; i >= 0; i-- {
+		l := con.DeviceTypes[i]
+		any = any || l.Async != nil
+		if l.Cond == "" {
+			q = value(l.Async)
+		} else {
+			q = "(" + l.Cond + ") ? " + value(l.Async) + " : " + q
+		}
+	}
+	if !any {
+		return ""
+	}
+	return q
 }
 
 func (h *hgen) endQueue() { h.queue = "" }

@@ -107,6 +107,19 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	printf("a[n-1] = %g\n", a[n - 1]);
+	/* async in a section of another device type only: synchronous here, so
+	 * the host reads the copied-out values without a wait */
+	double *r = malloc(sizeof(double) * n);
+#pragma acc parallel loop copyout(r[0:n]) device_type(accelerator) async(1)
+	for (int i = 0; i < n; i++)
+		r[i] = 0.5 * i;
+	for (int i = 0; i < n; i++)
+		if (r[i] != 0.5 * i) {
+			printf("FAIL r[%d] = %g (the construct ran asynchronously)\n", i, r[i]);
+			return 1;
+		}
+#pragma acc wait
+	free(r);
 	free(a);
 	if (fails)
 		return 1;
