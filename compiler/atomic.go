@@ -55,12 +55,9 @@ func (c *compilation) checkAtomic(r *analysis.Region) {
 		c.errorAt(at, "%s", msg)
 		return
 	}
-	for _, e := range []*cfacts.Expr{f.X, f.V} {
-		if e == nil {
-			continue
-		}
-		if _, _, err := atomicType(e.Type); err != nil && e == f.X {
-			c.errorAt(e.Span, "%v", err)
+	if f.X != nil {
+		if _, _, err := atomicType(f.X.Type); err != nil {
+			c.errorAt(f.X.Span, "%v", err)
 			return
 		}
 	}

@@ -368,7 +368,7 @@ func (c *compilation) uniformNames(k *Kernel, lp *Loop, n *cx, st *cacheStage) e
 	}
 	switch n.op {
 	case 'h':
-		if !definedConstant(c.prog.Text, n.name) {
+		if !c.definedConstant(n.name) {
 			return fmt.Errorf("'%s' is neither a variable nor a macro or enum constant of this file", n.name)
 		}
 		if _, ok := st.hosts[n.name]; !ok {
@@ -403,14 +403,17 @@ func (c *compilation) uniformNames(k *Kernel, lp *Loop, n *cx, st *cacheStage) e
 	return fmt.Errorf("'%s' is not a loop variable of this loop or of an enclosing gang or sequential loop, nor a firstprivate scalar that the construct keeps: it may differ between the work-items of a group", v.Name)
 }
 
-// definedConstant reports whether the program text defines name as a
-// macro (#define name) or an enum constant, which the host can evaluate
-// at the launch. (Macros from headers are not seen: such a bound keeps the
-// item a hint rather than risk a name the host does not know.)
-func definedConstant(text []byte, name string) bool {
+// definedConstant reports whether the program text defines name as an
+// object-like macro (#define name …) or an enum constant, which the host
+// can evaluate at the launch. (Macros from headers are not seen: such a
+// bound keeps the item a hint rather than risk a name the host does not
+// know.)
+func (c *compilation) definedConstant(name string) bool {
+	if b, ok := c.fileDefines()[name]; ok && b != "" {
+		return true
+	}
 	q := regexp.QuoteMeta(name)
-	re := regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+` + q + `\b|\benum\b[^{;]*\{[^}]*\b` + q + `\b`)
-	return re.Match(text)
+	return regexp.MustCompile(`\benum\b[^{;]*\{[^}]*\b` + q + `\b`).Match(c.prog.Text)
 }
 
 // addUlongParam appends a ulong kernel parameter whose value the host

@@ -97,6 +97,8 @@ type compilation struct {
 	res    *Result
 	errors ErrorList
 	names  map[string]bool // identifiers of the document, generated names avoid them
+	// defines are the object-like macros of the user's file (fileDefines).
+	defines map[string]string
 }
 
 // Translate runs the passes on the C text of the file at path, through the

@@ -515,13 +515,19 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.reduceFinal(red, in, loc) // reduce_device.go
 			continue
 		}
-		if h.queue != "" {
-			h.w(in, "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
-			continue
-		}
-		h.w(in, "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
+		h.hostReduce(red, in, loc)
 	}
 	h.w(ind, "}")
+}
+
+// hostReduce writes the host combine of a reduction's partials (after the
+// queue's commands when the construct is async).
+func (h *hgen) hostReduce(red *Reduction, in, loc string) {
+	if h.queue != "" {
+		h.w(in, "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
+		return
+	}
+	h.w(in, "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
 }
 
 func b2i(b bool) int {

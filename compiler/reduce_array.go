@@ -161,6 +161,28 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 
 var defineRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z_0-9]*)[ \t]+([^\n]*)$`)
 
+// fileDefines are the object-like macros of the user's file (#define N
+// 256; not N(x)), name → body, read once per translation; a name defined
+// twice differently has the body "".
+func (c *compilation) fileDefines() map[string]string {
+	if c.defines != nil {
+		return c.defines
+	}
+	c.defines = map[string]string{}
+	for _, m := range defineRE.FindAllStringSubmatch(string(c.prog.Text), -1) {
+		body := strings.TrimSpace(m[2])
+		if i := strings.Index(body, "//"); i >= 0 {
+			body = strings.TrimSpace(body[:i])
+		}
+		if old, dup := c.defines[m[1]]; dup && old != body {
+			c.defines[m[1]] = "" // ambiguous
+			continue
+		}
+		c.defines[m[1]] = body
+	}
+	return c.defines
+}
+
 // constLen evaluates an integer constant expression of a clause: literals
 // and object-like macros of the user's file (#define N 256) that expand to
 // them. A name defined twice is not a constant here.
@@ -168,18 +190,7 @@ func (c *compilation) constLen(e *acc.Expr) (int64, bool) {
 	if v, ok := e.Int(); ok {
 		return v, true
 	}
-	defs := map[string]string{}
-	for _, m := range defineRE.FindAllStringSubmatch(string(c.prog.Text), -1) {
-		body := strings.TrimSpace(m[2])
-		if i := strings.Index(body, "//"); i >= 0 {
-			body = strings.TrimSpace(body[:i])
-		}
-		if old, dup := defs[m[1]]; dup && old != body {
-			defs[m[1]] = "" // ambiguous
-			continue
-		}
-		defs[m[1]] = body
-	}
+	defs := c.fileDefines()
 	text := e.Text
 	for range 8 {
 		changed := false

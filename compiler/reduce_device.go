@@ -120,10 +120,6 @@ func (h *hgen) reduceFinal(red *Reduction, in, loc string) {
 	h.w(in+"\t", "if (accls_t.mem)")
 	h.w(in+"\t\t", "accls_reduce_device(%s, accls_p_%s, accls_G, accls_t, 1, %s);", fk, red.Name, h.queueOrSync())
 	h.w(in+"\t", "else")
-	if h.queue != "" {
-		h.w(in+"\t\t", "accls_reduce_async(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, h.queue, strconv.Quote(red.Name), loc)
-	} else {
-		h.w(in+"\t\t", "accls_reduce(accls_p_%s, accls_G, %s, %s, &%s, sizeof(%s), %s, %s);", red.Name, red.Accrt, redOps[red.Op], red.Name, red.Name, strconv.Quote(red.Name), loc)
-	}
+	h.hostReduce(red, in+"\t\t", loc)
 	h.w(in, "}")
 }

@@ -81,7 +81,6 @@ func (a access) add(b access) {
 	}
 }
 
-func (a access) empty() bool { return len(a.reads) == 0 && len(a.writes) == 0 }
 
 func (a access) clone() access {
 	c := newAccess()
