@@ -81,7 +81,6 @@ func (a access) add(b access) {
 	}
 }
 
-
 func (a access) clone() access {
 	c := newAccess()
 	c.add(a)
