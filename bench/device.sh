@@ -52,6 +52,7 @@ tm() { l=$1; shift; s=$(date +%s.%N); "$@"; e=$(date +%s.%N); awk -v s=$s -v e=$
 nproc; nvidia-smi -L
 ldconfig -p | grep -q libOpenCL.so.1 || export LD_LIBRARY_PATH=$R/bin/lib
 cd "$R/bench"
+. ./sizes.sh
 export BENCH_BIN=$R/bin/bench
 # The versions alternate (BENCH_ROUNDS) and medians are compared: H100
 # ratios of single best-of-5 runs moved by up to 40 % between calls.
@@ -83,7 +84,7 @@ for dev in gpu; do
 	for x in 0 8 16 32; do
 		for b in gemm 2mm syrk jacobi2d heat3d; do
 			ACCLS_GRID_X=$x ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/bench/$b.acc >/dev/null
-			echo "x $x $b $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3 } END { print s }' $R/bin/p.txt)"
+			echo "x $x $b $(kernel_ms $R/bin/p.txt | cut -d' ' -f1)"
 		done
 	done
 done
@@ -91,7 +92,7 @@ for dev in gpu; do
 	echo "== variants on $dev"
 	for v in bicg.noopt mvt.noopt heat3d.noopt; do
 		b=${v%.*}
-		case $b in gemm | 2mm) a=512 ;; bicg | mvt) a=4096 ;; syrk) a="1024 512" ;; heat3d) a="128 40" ;; esac
+		eval a=\$args_$b
 		echo "$v: $(ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/variants/$v $a) $(awk '$1=="host->device"{i=$3} $1=="device->host"{o=$3} END{print "h2d="i" d2h="o}' $R/bin/p.txt)"
 	done
 done
@@ -100,7 +101,7 @@ for dev in gpu; do
 	for g in 64 128 256; do
 		for b in gemm gesummv heat3d; do
 			ACCLS_GROUP_SIZE=$g ACCLS_DEVICE=$dev ACCLS_PROFILE=$R/bin/p.txt $R/bin/bench/$b.acc >/dev/null
-			echo "group $g $b $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3 } END { print s }' $R/bin/p.txt)"
+			echo "group $g $b $(kernel_ms $R/bin/p.txt | cut -d' ' -f1)"
 		done
 	done
 done

@@ -21,7 +21,7 @@ for b in ${*:-gemm 2mm atax bicg mvt gesummv syrk jacobi2d heat3d dot}; do
 	eval args=\$args_$b
 	ACCLS_PROFILE="$OUT/p.txt" "$BENCH_BIN/$b.acc" $args >/dev/null
 	# kernel rows of the profile: name, launches, total ms, mean ms
-	set -- $(awk 'NR > 2 && $2 ~ /^[0-9]+$/ && $1 !~ /->/ && $1 != "program" { s += $3; n += $2 } END { print s + 0, n + 0 }' "$OUT/p.txt")
+	set -- $(kernel_ms "$OUT/p.txt")
 	ak=$1 an=$2
 	o=$(BENCH_PROFILE=1 "$BENCH_BIN/$b.ocl" $args)
 	ok=$(echo "$o" | sed -n 's/.*kernel_ms=\([^ ]*\).*/\1/p') on=$(echo "$o" | sed -n 's/.*launches=\([^ ]*\).*/\1/p')

@@ -88,6 +88,12 @@ type translateOptions struct {
 	cacheStage   bool
 }
 
+// compilerOptions are the compiler's options for o (the C front end and
+// runtime headers are the caller's to add).
+func (o translateOptions) compilerOptions() compiler.Options {
+	return compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, FPContract: o.fpContract, CacheStage: o.cacheStage}
+}
+
 func (o translateOptions) key() string {
 	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage)}, "\x01")
 }
@@ -180,11 +186,11 @@ func (s *server) buildProgram(ctx context.Context, tr *xTranslation, o translate
 	// The compiler's command line (as `accls run` builds), then the
 	// settings' flags and the line buffering of stdout.
 	files := &compiler.Files{Dir: dir, Host: host, Runtime: rtFiles}
-	args := compiler.BuildArgs(files, exe, srcDir, compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines})
+	args := compiler.BuildArgs(files, exe, srcDir, o.compilerOptions())
 	args = append(args, o.cflags...)
 	args = append(args, linebuf)
 	// The runtime compiled once per session instead of its source.
-	cc := strings.Fields(compiler.CCommand(compiler.Options{CC: o.cc}))
+	cc := strings.Fields(compiler.CCommand(o.compilerOptions()))
 	if obj := s.runtimeObjectFor(ctx, cc, o.cflags); obj != "" {
 		src := filepath.Join(dir, runtime.Source)
 		for i, a := range args {

@@ -134,7 +134,8 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 		tr.message = err.Error()
 		return tr
 	}
-	opts := compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, Parser: parser, RuntimeDir: rtDir, FPContract: o.fpContract, CacheStage: o.cacheStage}
+	opts := o.compilerOptions()
+	opts.Parser, opts.RuntimeDir = parser, rtDir
 	cur := text
 	var failed []failedConstruct
 	var res *compiler.Result

@@ -2,16 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
-
-	"github.com/accls/accls/compiler"
 )
 
 func runBuild(args []string) int {
@@ -50,30 +46,9 @@ func build(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := cf.options()
 	opts.Device = *device
-	res, err := compiler.Translate(ctx, file, text, opts, "")
-	if err != nil {
-		reportTranslateError(stderr, err)
-		return 2
-	}
-	files, err := compiler.WriteFiles(res, *out)
-	if err != nil {
-		errorf("%v", err)
-		return 2
-	}
-	srcDir, _ := filepath.Abs(filepath.Dir(file))
-	exe := filepath.Join(*out, exeName(file))
-	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
-		if ctx.Err() != nil {
-			return 130
-		}
-		var be *compiler.BuildError
-		if errors.As(err, &be) {
-			fmt.Fprint(stderr, be.Output)
-			fmt.Fprintf(stderr, "accls: %s: building the translated program failed (%v)\n", file, be.Err)
-		} else {
-			errorf("%s: %v", file, err)
-		}
-		return 2
+	exe, code := translateAndBuild(ctx, file, text, opts, *out, stderr)
+	if code != 0 {
+		return code
 	}
 	fmt.Fprintln(stdout, exe)
 	return 0

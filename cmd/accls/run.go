@@ -89,33 +89,12 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := cf.options()
 	opts.Device = *device
-	res, err := compiler.Translate(ctx, file, text, opts, "")
-	if err != nil {
+	exe, code := translateAndBuild(ctx, file, text, opts, dir, stderr)
+	if code != 0 {
 		if wasInterrupted() {
 			return 130
 		}
-		reportTranslateError(stderr, err)
-		return 2
-	}
-	files, err := compiler.WriteFiles(res, dir)
-	if err != nil {
-		errorf("%v", err)
-		return 2
-	}
-	srcDir, _ := filepath.Abs(filepath.Dir(file))
-	exe := filepath.Join(dir, exeName(file))
-	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
-		if wasInterrupted() {
-			return 130
-		}
-		var be *compiler.BuildError
-		if errors.As(err, &be) {
-			fmt.Fprint(stderr, be.Output)
-			fmt.Fprintf(stderr, "accls: %s: building the translated program failed (%v)\n", file, be.Err)
-		} else {
-			errorf("%s: %v", file, err)
-		}
-		return 2
+		return code
 	}
 	cmd := exec.Command(exe, progArgs...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
@@ -144,4 +123,39 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	errorf("%v", err)
 	return 2
+}
+
+// translateAndBuild is what accls build and run share: the translation
+// written into dir and built there. code is 0 with the executable, 2 after
+// a reported error, 130 when ctx was cancelled (an interrupt).
+func translateAndBuild(ctx context.Context, file string, text []byte, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
+	res, err := compiler.Translate(ctx, file, text, opts, "")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", 130
+		}
+		reportTranslateError(stderr, err)
+		return "", 2
+	}
+	files, err := compiler.WriteFiles(res, dir)
+	if err != nil {
+		errorf("%v", err)
+		return "", 2
+	}
+	srcDir, _ := filepath.Abs(filepath.Dir(file))
+	exe = filepath.Join(dir, exeName(file))
+	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
+		if ctx.Err() != nil {
+			return "", 130
+		}
+		var be *compiler.BuildError
+		if errors.As(err, &be) {
+			fmt.Fprint(stderr, be.Output)
+			fmt.Fprintf(stderr, "accls: %s: building the translated program failed (%v)\n", file, be.Err)
+		} else {
+			errorf("%s: %v", file, err)
+		}
+		return "", 2
+	}
+	return exe, 0
 }
