@@ -35,6 +35,7 @@ package server
 // go to window/logMessage once each.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"runtime"
@@ -217,7 +218,7 @@ func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap 
 	prevJob := sd.running
 	mine := make(chan struct{})
 	sd.running = mine
-	prevFile := sd.cfile
+	prevFile, prevRes := sd.cfile, sd.res
 	sd.mu.Unlock()
 	defer close(mine)
 	// end releases the waiters when this run was not superseded.
@@ -263,8 +264,15 @@ func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap 
 		return
 	}
 	parsed := time.Since(start)
-	model := analysis.BuildModel(snap.text, snap.file, cf)
-	sdiags := publishable(cf, analysis.CheckSemantics(model))
+	var model *analysis.Model
+	var sdiags []analysis.Diagnostic
+	if cf == prevFile && prevRes != nil && bytes.Equal(prevRes.text, snap.text) {
+		// the same text and facts (an edit undone): the same model and checks
+		model, sdiags = prevRes.model, prevRes.diags
+	} else {
+		model = analysis.BuildModel(snap.text, snap.file, cf)
+		sdiags = publishable(cf, analysis.CheckSemantics(model))
+	}
 	s.log.Debug("semantic run", "uri", uri, "version", snap.doc.Version(), "waited", start.Sub(scheduled),
 		"parse", parsed, "total", time.Since(start), "diagnostics", len(sdiags), "stale", cf.Stale)
 
