@@ -251,7 +251,7 @@ func mappedAround(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) bool {
 // hostUse reports whether the host code of data construct r (outside its
 // compute constructs) may reach v's data: v passed to a call or its
 // address taken, or any call at all when v is a global or static.
-func hostUse(r *Region, computes []*Region, v *cfacts.Var) bool {
+func hostUse(m *Model, r *Region, computes []*Region, v *cfacts.Var) bool {
 	if r.Stmt == nil {
 		return true
 	}
@@ -264,7 +264,7 @@ func hostUse(r *Region, computes []*Region, v *cfacts.Var) bool {
 		return false
 	}
 	global := v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern
-	for _, ref := range CollectRefs(r.Stmt) {
+	for _, ref := range m.collectRefs(r.Stmt) {
 		if ref.Var == v && !inCompute(ref.Span) && (ref.Call || ref.Addr || ref.Escape) {
 			return true
 		}
@@ -300,7 +300,7 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 		if pointer && len(it.Var.Subscripts) == 0 {
 			return // the pointer itself: nothing more to say
 		}
-		if du.unsure || (isData && hostUse(r, computes, v)) || mappedAround(m, fm, r, v) {
+		if du.unsure || (isData && hostUse(m, r, computes, v)) || mappedAround(m, fm, r, v) {
 			return
 		}
 		switch canonical(c) {

@@ -282,7 +282,7 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 	if fm == nil || fm.Func == nil || fm.Func.Body == nil {
 		return
 	}
-	if !pointerFromAllocationOnly(fm.Func, v) || mappedByDynamicData(ci.m, fm, v, ci.r.Directive.Span.Start) {
+	if !pointerFromAllocationOnly(ci.m, fm.Func, v) || mappedByDynamicData(ci.m, fm, v, ci.r.Directive.Span.Start) {
 		return
 	}
 	var first *Ref
@@ -315,7 +315,7 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 // assigned), and v's address is never taken: then nothing but an explicit
 // mapping can make its data present. A pointer assigned from another
 // variable or from any other call may alias mapped or device memory.
-func pointerFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var) bool {
+func pointerFromAllocationOnly(m *Model, fn *cfacts.Func, v *cfacts.Var) bool {
 	if v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageExtern || v.Storage == cfacts.StorageStatic {
 		return false // other functions may set it to anything
 	}
@@ -323,7 +323,7 @@ func pointerFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var) bool {
 		return false
 	}
 	ok := true
-	for _, r := range CollectRefs(fn.Body) {
+	for _, r := range m.collectRefs(fn.Body) {
 		if r.Var != v {
 			continue
 		}

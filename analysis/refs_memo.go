@@ -7,9 +7,10 @@ import (
 	"github.com/accls/accls/source/cfacts"
 )
 
-// refsMemo remembers CollectRefs of the statements of a model's regions: the
-// checks ask for those of one compute construct once per variable and once
-// per check (a third of CheckSemantics on a 10k-line file). A model serves
+// refsMemo remembers CollectRefs of statements of the model (regions,
+// function bodies): the checks ask for those of one construct or function
+// once per variable and once per check (a third of CheckSemantics on a
+// 10k-line file). A model serves
 // concurrent requests (hover, inlay hints), hence the lock.
 type refsMemo struct {
 	mu sync.Mutex
