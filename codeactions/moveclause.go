@@ -1,6 +1,8 @@
 package codeactions
 
 import (
+	"slices"
+
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 )
@@ -56,3 +58,16 @@ func insertClause(d *acc.Directive, clause, text string) analysis.TextEdit {
 }
 
 func quoted(s string) string { return "'" + s + "'" }
+
+// WantsMoveClause reports whether the directive at rng has a clause that
+// is not allowed there (diags, the directive-level diagnostics of text):
+// only then are MoveClauseFixes worth the model they need.
+func WantsMoveClause(text []byte, f *acc.File, diags []analysis.Diagnostic, rng acc.Span) bool {
+	d := directiveAt(text, f, rng)
+	if d == nil {
+		return false
+	}
+	return slices.ContainsFunc(diags, func(x analysis.Diagnostic) bool {
+		return x.Rule == "clause-not-allowed" && overlaps(x.Span, d.Span)
+	})
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -85,8 +84,9 @@ func codeActionRequest(ctx context.Context, s *server, r *request) (any, error) 
 		fixes, anySafe = quickFixes(snap, uri, p.Context.Diagnostics, current, rng, s.clientSnippetEdits())
 		out = append(out, fixes...)
 		// Moving a misplaced clause to the enclosing compute construct needs
-		// the model; ask for it only when some clause is misplaced.
-		if slices.ContainsFunc(current, func(d analysis.Diagnostic) bool { return d.Rule == "clause-not-allowed" }) {
+		// the model; wait for it only when a clause of this directive is
+		// misplaced (code actions come with every cursor move).
+		if codeactions.WantsMoveClause(snap.text, snap.file, current, rng) {
 			if res := s.lastModel(ctx, snap, refactorWait); res != nil && res.model != nil && string(res.text) == string(snap.text) {
 				for _, a := range codeactions.MoveClauseFixes(res.model, rng) {
 					out = append(out, protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind),
