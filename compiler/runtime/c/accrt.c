@@ -2384,9 +2384,12 @@ static const char *acc_type_name(acc_device_t t)
 	return "an unknown device type";
 }
 
+static size_t declared_only(void);
+
 /* Make (type, num) the program's device choice. A runtime already running on
  * another device shuts down (the next use initializes on the new one); that
- * is an error while data is present there: one device at a time. */
+ * is an error while data is present there: one device at a time. The
+ * declared globals do not count: the new device enters them again. */
 static void choose_device(acc_device_t type, int num, const char *func)
 {
 	devrec_t *v;
@@ -2407,7 +2410,7 @@ static void choose_device(acc_device_t type, int num, const char *func)
 	if (k < 0)
 		fatal("%s: there is no OpenCL device of type %s (the current device is '%s')", func, acc_type_name(type),
 		      S.dev.name);
-	if (S.by_dev.n)
+	if (S.by_dev.n > declared_only())
 		fatal("%s: cannot switch away from device '%s' while data is present on it (accls uses one device at "
 		      "a time: exit data and acc_free first)",
 		      func, S.dev.name);
@@ -2747,6 +2750,19 @@ static struct {
 	declared_t *v;
 	size_t n;
 } D;
+
+/* The mappings that only the declare of a global holds (its structured
+ * reference, nothing else): they follow the runtime to a new device. */
+static size_t declared_only(void)
+{
+	size_t i, n = 0;
+	map_t *m;
+	for (i = 0; i < D.n; i++)
+		if (lookup((uintptr_t)D.v[i].host, D.v[i].bytes, &m) == FOUND && m && m->host == (uintptr_t)D.v[i].host &&
+		    m->sref == 1 && m->dref == 0)
+			n++;
+	return n;
+}
 
 static void declared_enter(const declared_t *g)
 {
