@@ -14,10 +14,6 @@ import (
 // made asynchronous by it: each has its own async clause (a synchronous one
 // inside may run before the region's entry copies are done, so the program
 // puts it on the same queue or waits, as OpenACC requires).
-func init() {
-	supported["data"] = append(supported["data"], "async", "wait")
-}
-
 // Async queues, wait clauses and directives, and the device directives (init,
 // shutdown, set) in the host program. The runtime's contract is accrt.h
 // section 5: a node with an async clause puts all its device work (entry

@@ -53,11 +53,6 @@ import (
 
 // The clauses of declare and host_data that the compiler implements (the
 // outline pass's supported table).
-func init() {
-	supported["declare"] = []string{"copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link"}
-	supported["host_data"] = []string{"use_device", "if", "if_present"} // hostdata.go
-}
-
 // declareClauses are the clauses of declare with their entry/exit kinds;
 // deviceptr and link move nothing.
 var declareClauses = map[string]string{

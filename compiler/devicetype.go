@@ -28,12 +28,6 @@ import (
 
 // device_type is supported on the compute constructs (the outline pass's
 // supported table); on loop constructs: loopdevicetype.go.
-func init() {
-	for _, d := range []string{"parallel", "serial", "kernels"} {
-		supported[d] = append(supported[d], "device_type")
-	}
-}
-
 // deviceClasses are the OpenCL device classes a section can name, in the
 // order of the run-time test, with the OpenACC names that map to them.
 var deviceClasses = []struct {

@@ -35,10 +35,6 @@ import (
 // part of a combined construct's sections).
 var loopScheduleClauses = []string{"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "tile"}
 
-func init() {
-	supported["loop"] = append(supported["loop"], "device_type")
-}
-
 // loopView is one device class's directives for the loop regions that have
 // device_type sections.
 type loopView struct {
