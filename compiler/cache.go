@@ -424,36 +424,14 @@ func addUlongParam(k *Kernel, name, host string, cv *CVar) {
 }
 
 // onlyElementReads reports whether every use of v in s reads one element
-// (rank subscripts, not assigned, incremented or addressed).
+// (rank subscripts, not assigned, incremented, addressed or passed on).
 func onlyElementReads(s *cfacts.Stmt, v *cfacts.Var, rank int) bool {
-	idents, reads := 0, 0
-	lvalue := map[*cfacts.Expr]bool{}
-	visit := func(e *cfacts.Expr) {
-		cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
-			switch x.Kind {
-			case cfacts.ExprIdent:
-				if x.Var == v {
-					idents++
-				}
-			case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
-				lvalue[x.X] = true
-			case cfacts.ExprUnary:
-				if x.Op == "&" {
-					lvalue[x.X] = true
-				}
-			case cfacts.ExprIndex:
-				if root, subs := indexChain(x); root != nil && root.Var == v && len(subs) == rank && !lvalue[x] {
-					reads++
-				}
-			}
-			return true
-		})
+	for _, r := range analysis.CollectRefs(s) {
+		if r.Var == v && (r.MayWrite() || len(r.Index) != rank) {
+			return false
+		}
 	}
-	cfacts.Walk(s, func(x *cfacts.Stmt) bool {
-		cfacts.StmtExprs(x, visit) // a for's Init is a statement of its own
-		return true
-	})
-	return idents == reads
+	return true
 }
 
 // indexChain splits a[s0][s1]... into the array and its subscripts,
