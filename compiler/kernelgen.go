@@ -340,13 +340,13 @@ func (g *kgen) kernel() error {
 		g.line(0, "const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);")
 		// a group may be 2-D (accls_launch_grid): its lanes are numbered across it
 		g.line(0, "const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);")
-		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
+		g.lanes(k)
 	case k.GangDims > 0:
 		g.gangDimsPrologue() // loopsched.go
 	case !k.Serial:
 		g.line(0, "const long _gang = get_group_id(0), _ngangs = get_num_groups(0);")
 		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
-		g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
+		g.lanes(k)
 	}
 	// Body.
 	g.sync = g.kernelSync()
@@ -758,7 +758,6 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "%s %s = %s; /* reduction(%s:%s): this work-item's partial */", red.CL, clName(red.Name), identityCL(red.Op, red.CL), red.Op, clName(red.Name))
 		sc[red.Var] = clName(red.Name)
 	}
-	savedActive := g.active
 	on := ""
 	if lp.Uniform {
 		rounds := "_rounds_" + clName(lp.Vars[0].Var.Name)
@@ -770,30 +769,17 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "const bool %s = %s < %s;", on, tname, total)
 	} else if lp.Static != "" && lp.Levels&analysis.LevelGang != 0 {
 		g.staticHeader(lp, tname, total) // loopsched.go
+	} else if straightLine(lp) {
+		// the loop variables from (long)t: the same arithmetic as the loop's,
+		// which the OpenCL compiler narrows back to 32 bits for int ones
+		g.straightIteration(lp, tname, id, num, total, func() { g.iteration(lp, "(long)"+tname, ns, sc, "") })
+		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
+		g.indent++
 	} else {
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
 		g.indent++
 	}
-	// The loop variables.
-	rest := tname
-	for i, lv := range lp.Vars {
-		t := rest
-		if i < n-1 {
-			inner := ns[i+1]
-			if len(ns[i+1:]) > 1 {
-				inner = "(" + strings.Join(ns[i+1:], " * ") + ")"
-			}
-			t = fmt.Sprintf("(%s / %s)", rest, inner)
-			rest = fmt.Sprintf("(%s %% %s)", tname, inner)
-		}
-		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
-	}
-	g.privates(lp, sc)
-	if on != "" {
-		g.active = on
-	}
-	g.nestBody(lp, on)
-	g.active = savedActive
+	g.iteration(lp, tname, ns, sc, on)
 	g.indent--
 	g.line(0, "}")
 	// Local reductions: each work-item's partial into scratch, then combine.
@@ -815,6 +801,45 @@ func (g *kgen) loop(lp *Loop) {
 	}
 	g.indent--
 	g.line(0, "}")
+}
+
+// lanes declares the work-item's worker and vector lane. Without
+// worker-level parallelism the host makes groups of one worker
+// (accls_shape), whose lane is its local id: no division per work-item.
+func (g *kgen) lanes(k *Kernel) {
+	if k.Levels&analysis.LevelWorker == 0 {
+		g.line(0, "const long _worker = 0, _lane = _lid; /* one worker per gang */")
+		return
+	}
+	g.line(0, "const long _worker = _lid / _vlen, _lane = _lid %% _vlen;")
+}
+
+// iteration writes one iteration of a partitioned loop lp numbered by
+// tname: the user's loop variables (a collapsed nest's from the one
+// number, ns its trip counts), the loop's privates and the body (on:
+// Uniform's guard, "" for none).
+func (g *kgen) iteration(lp *Loop, tname string, ns []string, sc map[*cfacts.Var]string, on string) {
+	n := len(lp.Vars)
+	rest := tname
+	for i, lv := range lp.Vars {
+		t := rest
+		if i < n-1 {
+			inner := ns[i+1]
+			if len(ns[i+1:]) > 1 {
+				inner = "(" + strings.Join(ns[i+1:], " * ") + ")"
+			}
+			t = fmt.Sprintf("(%s / %s)", rest, inner)
+			rest = fmt.Sprintf("(%s %% %s)", tname, inner)
+		}
+		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
+	}
+	g.privates(lp, sc)
+	savedActive := g.active
+	if on != "" {
+		g.active = on
+	}
+	g.nestBody(lp, on)
+	g.active = savedActive
 }
 
 // combineLoopReductions ends a worker/vector loop's reductions reds: the
@@ -1133,11 +1158,14 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 		if single {
 			// do-while(0) at the innermost level: a `continue` of the body
 			// ends the iteration, as in the loop
-			g.line(0, "{ const long %s = get_global_id(%d); if (%s < %s) %s{", t, dim, t, ns[i], map[bool]string{true: "do "}[i == n-1])
+			g.line(0, "{ const int %s = (int)get_global_id(%d); if (%s < (int)%s) %s{", t, dim, t, ns[i], map[bool]string{true: "do "}[i == n-1])
 		} else {
 			g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
 		}
 		g.indent++
+		if single {
+			t = "(long)" + t // as in the loop; int loop variables get 32-bit code all the same
+		}
 		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
 	}
 	g.privates(lp, sc)

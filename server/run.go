@@ -300,18 +300,27 @@ func (s *server) buildDiagnostics(snap *snapshot, o translateOptions, tr *xTrans
 	doc := snap.doc
 	base := filepath.Base(o.path)
 	var diags []protocol.Diagnostic
+	type placed struct {
+		line int
+		msg  string
+	}
+	seen := map[placed]bool{}
 	for _, m := range msgs {
 		if m.line > 0 && filepath.Base(m.file) == base && m.line <= doc.LineCount() {
+			// A kernel's statements may be written more than once (the
+			// straight-line and the grid-stride paths of a loop): one
+			// diagnostic per line and message.
+			if seen[placed{m.line, m.msg}] {
+				continue
+			}
+			seen[placed{m.line, m.msg}] = true
 			start := doc.LineStart(m.line - 1)
 			end := doc.LineEnd(m.line - 1)
-			// From the first non-blank of the line (or the column) to its end.
+			// From the first non-blank of the line to its end: the column is
+			// the generated code's (re-indented, expressions rewritten).
 			from := start
-			if m.col > 0 && start+m.col-1 <= end {
-				from = start + m.col - 1
-			} else {
-				for from < end && (snap.text[from] == ' ' || snap.text[from] == '\t') {
-					from++
-				}
+			for from < end && (snap.text[from] == ' ' || snap.text[from] == '\t') {
+				from++
 			}
 			diags = append(diags, runDiagnostic(doc.Range(acc.Span{Start: from, End: end}), m.msg, sourceBuild))
 			continue

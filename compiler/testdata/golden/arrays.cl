@@ -20,16 +20,16 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 13 "arrays.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)rows, 1);
 		const long _n_j = _accls_trip_up(0, (long)cols, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item */
-			{ const long _t_i = get_global_id(1); if (_t_i < _n_i) {
-				int i = (int)_t_i;
-				{ const long _t_j = get_global_id(0); if (_t_j < _n_j) do {
-					int j = (int)_t_j;
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j && get_global_size(1) <= 2147483647 && get_global_size(0) <= 2147483647) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
+			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+				int i = (int)((long)_t_i);
+				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+					int j = (int)((long)_t_j);
 #line 15 "arrays.c"
 					p[i * (long)p_stride0 + j] *= f;
 				} while (0); }
@@ -54,16 +54,16 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 24 "arrays.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 40, 1);
 		const long _n_j = _accls_trip_up(0, 30, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item */
-			{ const long _t_i = get_global_id(1); if (_t_i < _n_i) {
-				int i = (int)_t_i;
-				{ const long _t_j = get_global_id(0); if (_t_j < _n_j) do {
-					int j = (int)_t_j;
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j && get_global_size(1) <= 2147483647 && get_global_size(0) <= 2147483647) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
+			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+				int i = (int)((long)_t_i);
+				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+					int j = (int)((long)_t_j);
 #line 26 "arrays.c"
 					m[i][j] = i - j;
 				} while (0); }
@@ -87,10 +87,17 @@ __kernel void main_L33(int lo, int n, __global long *t_base, ulong t_off, uint _
 	__global long *t = (__global long *)((__global char *)t_base + t_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 34 "arrays.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up((long)lo, (long)(n - lo), 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)(lo + (long)_t_i);
+#line 35 "arrays.c"
+				t[i] = -t[i];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)(lo + _t_i);
 #line 35 "arrays.c"

@@ -18,10 +18,17 @@ __kernel void main_L12(int n, __global float *x_base, ulong x_off, uint _nworker
 	__global float *x = (__global float *)((__global char *)x_base + x_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 13 "async.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 14 "async.c"
+				x[i] += 1;
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 14 "async.c"
@@ -37,10 +44,17 @@ __kernel void main_L15(int n, __global const float *x_base, ulong x_off, __local
 	float s = 0.0f; /* reduction(+:s): this work-item's partial */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 16 "async.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 17 "async.c"
+				s += x[i];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 17 "async.c"
@@ -67,10 +81,17 @@ __kernel void main_L18(int n, __global float *x_base, ulong x_off, uint _nworker
 	__global float *x = (__global float *)((__global char *)x_base + x_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 19 "async.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 20 "async.c"
+				x[i] *= 2;
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 20 "async.c"

@@ -30,10 +30,73 @@ __kernel void main_L17(__global int *hist_base, ulong hist_off, __global float *
 	__global int *last_ref = (__global int *)((__global char *)last_base + last_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 18 "atomic.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 1000, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 19 "atomic.c"
+				int mine = 0;
+#line 21 "atomic.c"
+				{ /* atomic update */
+					volatile __global uint *_ap = (volatile __global uint *)&hist[i % 8];
+#line 21 "atomic.c"
+					atomic_add((volatile __global int *)_ap, (int)1);
+				}
+				{ /* atomic update */
+					volatile __global uint *_ap = (volatile __global uint *)&(*fsum_ref);
+#line 23 "atomic.c"
+					const float _ae0 = 0.5f;
+					uint _aseen = *_ap, _aexp;
+					float _aold, _anew;
+					do {
+						_aexp = _aseen;
+						_aold = as_float(_aexp);
+#line 23 "atomic.c"
+						_anew = (float)(_aold + _ae0);
+						_aseen = atomic_cmpxchg(_ap, _aexp, as_uint(_anew));
+					} while (_aseen != _aexp);
+				}
+#line 25 "atomic.c"
+				{ /* atomic update */
+					volatile __global ulong *_ap = (volatile __global ulong *)&dsum[i % 8];
+#line 25 "atomic.c"
+					const int _ae0 = i;
+#line 25 "atomic.c"
+					const double _ae1 = 1.0;
+					ulong _aseen = *_ap, _aexp;
+					double _aold, _anew;
+					do {
+						_aexp = _aseen;
+						_aold = as_double(_aexp);
+#line 25 "atomic.c"
+						_anew = (double)((_aold + _ae0) + _ae1);
+						_aseen = atom_cmpxchg(_ap, _aexp, as_ulong(_anew));
+					} while (_aseen != _aexp);
+				}
+#line 27 "atomic.c"
+				{ /* atomic capture */
+					volatile __global ulong *_ap = (volatile __global ulong *)&(*ticket_ref);
+#line 27 "atomic.c"
+					const long _aold = atom_add((volatile __global long *)_ap, (long)1);
+#line 27 "atomic.c"
+					got[i] = _aold;
+				}
+				{ /* atomic read */
+					volatile __global uint *_ap = (volatile __global uint *)&(*seen_ref);
+#line 29 "atomic.c"
+					snap[i] = as_int(atomic_add(_ap, 0u));
+				}
+				{ /* atomic write */
+					volatile __global uint *_ap = (volatile __global uint *)&(*last_ref);
+#line 31 "atomic.c"
+					atomic_xchg(_ap, as_uint((int)i));
+				}
+				mine += 2; /* atomic update on a private location: plain code */
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 19 "atomic.c"
@@ -105,7 +168,7 @@ __kernel void main_L35(__global int *rows_base, ulong rows_off, __global int *hi
 	__global int *hist = (__global int *)((__global char *)hist_base + hist_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 36 "atomic.c"
 	{ /* loop gang */
 		const long _n_g = _accls_trip_up(0, 8, 1);

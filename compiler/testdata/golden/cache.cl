@@ -20,7 +20,7 @@ __kernel void smooth_L6(int n, __global float *b_base, ulong b_off, __global con
 	__local float _cache1_a[4096]; /* cache(a[i-1:3]): capacity, 4096 elements */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 7 "cache.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i-1:3]) staged in __local memory) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
@@ -66,7 +66,7 @@ __kernel void blur_L15(__global float *h_base, ulong h_off, __global const float
 	__local float _cache1_g[108]; /* cache(g[i-1:3][j-1:3]): the tile's window, 108 elements */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 16 "cache.c"
 	{ /* loop gang vector tile(4, 16): tiles on gang, their elements on vector (no level given: gang; innermost partitioned loop: also vector; cache(g[i-1:3][j-1:3]) staged in __local memory) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
@@ -117,10 +117,17 @@ __kernel void scale_L25(int n, __global float *a_base, ulong a_off, uint _nworke
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 26 "cache.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector; cache(a[i:1]) is a hint: the loop writes 'a', passes it on or takes its address: staged reads would not see the writes) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 28 "cache.c"
+				a[i] = 2 * a[i];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 28 "cache.c"

@@ -22,10 +22,19 @@ __kernel void main_L16(main_L16_coef_t coef_value, __global const float *x_base,
 	float t; /* private */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 17 "clauses.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 299, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)(1 + (long)_t_i);
+				float t; /* private */
+#line 18 "clauses.c"
+				t = coef_value.v[0] * x[i - 1] + coef_value.v[1] * x[i] + coef_value.v[2] * x[i + 1];
+				y[i] = fabs(t) + sqrt(2.0);
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)(1 + _t_i);
 			float t; /* private */

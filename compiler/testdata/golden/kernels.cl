@@ -29,10 +29,17 @@ __kernel void main_L12_2(__global int *first_base, ulong first_off, __global int
 	__global int *b = (__global int *)((__global char *)b_base + b_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 15 "kernels.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 16 "kernels.c"
+				b[i] = a[i] + (*first_ref);
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 16 "kernels.c"
@@ -57,10 +64,17 @@ __kernel void main_L12_4(int n, __global int *b_base, ulong b_off, __local int *
 	int total = 0; /* reduction(+:total): this work-item's partial */
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 19 "kernels.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 20 "kernels.c"
+				total += b[i];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 20 "kernels.c"

@@ -18,7 +18,7 @@ __kernel void schedules_L6(int n, __global float *a_base, ulong a_off, uint _nwo
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 7 "loopsched.c"
 	{ /* loop gang vector (gang(static:8)) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
@@ -38,7 +38,7 @@ __kernel void schedules_L9(int n, __global float *a_base, ulong a_off, uint _nwo
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 10 "loopsched.c"
 	{ /* loop gang vector (gang(static:*); innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_down((long)(n - 1), -1, 3);
@@ -71,6 +71,13 @@ __kernel void schedules_L12(__global float *m_base, ulong m_off, uint _nworkers,
 #line 17 "loopsched.c"
 				{ /* loop gang vector (gang dimension 1) */
 					const long _n_j = _accls_trip_up(0, 32, 1);
+					if (((long)get_num_groups(0) * _vlen) >= _n_j && ((long)get_num_groups(0) * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+						const int _t_j = (int)((long)get_group_id(0) * _vlen + _lane); if (_t_j < (int)_n_j) do {
+							int j = (int)((long)_t_j);
+#line 18 "loopsched.c"
+							m[i][j] += 1.0f;
+						} while (0);
+					} else /* grid-stride: more iterations than work-items */
 					for (long _t_j = (long)get_group_id(0) * _vlen + _lane; _t_j < _n_j; _t_j += (long)get_num_groups(0) * _vlen) {
 						int j = (int)_t_j;
 #line 18 "loopsched.c"
@@ -88,7 +95,7 @@ __kernel void schedules_L21(__global float *m_base, ulong m_off, uint _nworkers,
 	__global float (*m)[32] = (__global float (*)[32])((__global char *)m_base + m_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 22 "loopsched.c"
 	{ /* loop gang vector tile(4, 8): tiles on gang, their elements on vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 64, 1);
@@ -117,10 +124,17 @@ __kernel void schedules_L25(int n, __global float *a_base, ulong a_off, uint _nw
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 26 "loopsched.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 27 "loopsched.c"
+				a[i] -= 1.0f;
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 27 "loopsched.c"
@@ -135,10 +149,17 @@ __kernel void schedules_L25_gpu(int n, __global float *a_base, ulong a_off, uint
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 26 "loopsched.c"
 	{ /* loop gang vector */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 27 "loopsched.c"
+				a[i] -= 1.0f;
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
 #line 27 "loopsched.c"
@@ -173,7 +194,7 @@ __kernel void schedules_L28(__global float *m_base, ulong m_off, uint _nworkers,
 	__global float (*m)[32] = (__global float (*)[32])((__global char *)m_base + m_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 29 "loopsched.c"
 	{
 #line 31 "loopsched.c"
@@ -201,7 +222,7 @@ __kernel void schedules_L28_gpu(__global float *m_base, ulong m_off, uint _nwork
 	__global float (*m)[32] = (__global float (*)[32])((__global char *)m_base + m_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 29 "loopsched.c"
 	{
 #line 31 "loopsched.c"
@@ -229,7 +250,7 @@ __kernel void schedules_L28_cpu(__global float *m_base, ulong m_off, uint _nwork
 	__global float (*m)[32] = (__global float (*)[32])((__global char *)m_base + m_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 29 "loopsched.c"
 	{
 #line 31 "loopsched.c"
@@ -239,6 +260,13 @@ __kernel void schedules_L28_cpu(__global float *m_base, ulong m_off, uint _nwork
 				barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* redundant code: order the accesses of the single work-item and the others */
 				{ /* loop gang vector */
 					const long _n_j = _accls_trip_up(0, 32, 1);
+					if ((_ngangs * _vlen) >= _n_j && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+						const int _t_j = (int)(_gang * _vlen + _lane); if (_t_j < (int)_n_j) do {
+							int j = (int)((long)_t_j);
+#line 34 "loopsched.c"
+							m[i][j] += 2.0f;
+						} while (0);
+					} else /* grid-stride: more iterations than work-items */
 					for (long _t_j = _gang * _vlen + _lane; _t_j < _n_j; _t_j += _ngangs * _vlen) {
 						int j = (int)_t_j;
 #line 34 "loopsched.c"

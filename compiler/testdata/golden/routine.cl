@@ -78,7 +78,7 @@ __kernel void main_L38(__global const float *m_base, ulong m_off, __global float
 	__global const float (*src)[100] = (__global const float (*)[100])((__global const char *)src_base + src_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
-	const long _worker = _lid / _vlen, _lane = _lid % _vlen;
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
 #line 39 "routine.c"
 	{ /* loop gang */
 		const long _n_i = _accls_trip_up(0, 16, 1);

@@ -85,7 +85,7 @@ static const char accls_program[] =
 	"\t__global const float (*src)[100] = (__global const float (*)[100])((__global const char *)src_base + src_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
-	"\tconst long _worker = _lid / _vlen, _lane = _lid % _vlen;\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
 	"#line 39 \"routine.c\"\n"
 	"\t{ /* loop gang */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, 16, 1);\n"
