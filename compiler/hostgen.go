@@ -30,9 +30,12 @@ static const char accls_program[] =
 
 // hgen writes the host program.
 type hgen struct {
-	c     *compilation
-	b     strings.Builder
-	queue string // the async queue variable of the node being written, "" when synchronous (async.go)
+	c *compilation
+	b bytes.Buffer // (not a strings.Builder: lineDirective truncates it)
+	// lineAt, lineEnd: where the last #line directive is in b (a directive
+	// right after it replaces it)
+	lineAt, lineEnd int
+	queue           string // the async queue variable of the node being written, "" when synchronous (async.go)
 }
 
 func (c *compilation) hostgen() error {
@@ -139,18 +142,17 @@ func (h *hgen) sync(off, end int) int {
 // that would have nothing after it.
 func (h *hgen) lineDirective(n int) {
 	h.nl()
-	out := h.b.String()
-	if i := strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n"); i >= 0 && strings.HasPrefix(out[i+1:], "#line ") {
-		h.b.Reset()
-		h.b.WriteString(out[:i+1])
+	if h.lineEnd > 0 && h.b.Len() == h.lineEnd {
+		h.b.Truncate(h.lineAt) // nothing since the last directive: this one replaces it
 	}
+	h.lineAt = h.b.Len()
 	fmt.Fprintf(&h.b, "#line %d \"%s\"\n", n, h.c.prog.File)
+	h.lineEnd = h.b.Len()
 }
 
 // nl ends the current output line if it has text.
 func (h *hgen) nl() {
-	s := h.b.String()
-	if len(s) > 0 && s[len(s)-1] != '\n' {
+	if n := h.b.Len(); n > 0 && h.b.Bytes()[n-1] != '\n' {
 		h.b.WriteByte('\n')
 	}
 }
