@@ -23,9 +23,9 @@ func (g *kgen) gridCovered(lp *Loop, ns []string) {
 	for i := range lp.Vars {
 		cover = append(cover, fmt.Sprintf("(long)get_global_size(%d) >= %s", n-1-i, ns[i]))
 	}
-	for i := range lp.Vars {
-		cover = append(cover, fmt.Sprintf("get_global_size(%d) <= 2147483647", n-1-i))
-	}
+	// 32-bit indexes need no check: the host sizes these grids with
+	// accls_gangs, at most 65536 groups of at most 1024 work-items per
+	// dimension (accrt_gen.h), far below 2^31.
 	g.line(0, "if (%s) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */", strings.Join(cover, " && "))
 	g.indent++
 	g.gridNest(lp, ns, true)

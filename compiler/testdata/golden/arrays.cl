@@ -25,7 +25,7 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)rows, 1);
 		const long _n_j = _accls_trip_up(0, (long)cols, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j && get_global_size(1) <= 2147483647 && get_global_size(0) <= 2147483647) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
 			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 				int i = (int)((long)_t_i);
 				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
@@ -59,7 +59,7 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 40, 1);
 		const long _n_j = _accls_trip_up(0, 30, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j && get_global_size(1) <= 2147483647 && get_global_size(0) <= 2147483647) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
+		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
 			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 				int i = (int)((long)_t_i);
 				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
