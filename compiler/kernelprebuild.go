@@ -32,13 +32,13 @@ import (
 // CPU instead of 1.4) calls accrt_program on the translation's .cl file.
 //
 // accls build and run start the driver before they translate
-// (StartKernelPrebuild): it gets the device and builds a one-line program,
-// which loads the device compiler, while the translation runs, and then
-// builds the kernels. Measured with PoCL on the device machine's 16 cores
-// (real1k's 45 kernels): the OpenCL platforms (NVIDIA's and PoCL's) take
-// 130–230 ms to start, the kernels' build alone 1.14–1.34 s, a one-kernel
-// build 0.67–0.72 s and then the kernels 0.39–0.43 s: the device's start and
-// the compiler's loading no longer wait for the translation.
+// (StartKernelPrebuild): it gets the device while the translation runs
+// (the OpenCL platforms, NVIDIA's and PoCL's, took 130–230 ms to start on
+// the device machine; the translation of real1k 70–100 ms), then builds the
+// kernels. Also measured and not kept: a one-kernel warm-up build in that
+// time, to load PoCL's compiler early. A build of real1k after it took
+// 0.39–0.43 s instead of 1.14–1.34 s, but the warm-up itself 0.67–0.72 s,
+// and accls build became 0.05–0.2 s slower (16 cores, PoCL 5).
 //
 // The prebuild is invisible to correctness: nothing of it is read back by
 // accls; the OpenCL driver's cache answers only for the same source,
@@ -59,9 +59,7 @@ import (
 
 // prebuildDriver is the C main of the prebuild: argv[1] the kernels' file,
 // argv[2] the program's name (for messages). With argv[1] "-" (an early
-// prebuild, StartKernelPrebuild) it first initializes the device and builds
-// a one-line program, which loads the device compiler (PoCL's kernel
-// library: 0.7 s of a 1.1–1.3 s build of real1k on 16 cores) while accls
+// prebuild, StartKernelPrebuild) it first initializes the device while accls
 // translates, then reads the kernels' file name from its standard input (an
 // empty line: nothing to build).
 const prebuildDriver = `/* accls kernel prebuild (compiler/kernelprebuild.go): builds a translated
@@ -82,7 +80,7 @@ int main(int argc, char **argv)
 		return 2;
 	file = argv[1];
 	if (strcmp(file, "-") == 0) {
-		accrt_program("__kernel void accls_prebuild_warm_up(__global int *a) { a[0] = 0; }\n", "accls prebuild warm-up");
+		accrt_init();
 		if (!fgets(path, sizeof path, stdin))
 			return 0;
 		path[strcspn(path, "\n")] = '\0';
@@ -106,8 +104,7 @@ int main(int argc, char **argv)
 
 // KernelPrebuild is a prebuild under way (nil: none). Build starts one
 // after the translation; StartKernelPrebuild starts one before it, so that
-// the device's start and the device compiler's loading overlap the
-// translation.
+// the device's start overlaps the translation.
 type KernelPrebuild struct {
 	early bool
 	files chan *Files // the translation's files, or nil: none
@@ -116,8 +113,7 @@ type KernelPrebuild struct {
 }
 
 // StartKernelPrebuild starts a prebuild before there are kernels: the
-// driver gets the device and warms its compiler up, then waits for
-// BuildWith (or Cancel). nil when ACCLS_NO_KERNEL_PREBUILD is set.
+// driver gets the device, then waits for BuildWith (or Cancel). nil when ACCLS_NO_KERNEL_PREBUILD is set.
 func StartKernelPrebuild(ctx context.Context, opts Options) *KernelPrebuild {
 	return startKernelPrebuild(ctx, opts, true)
 }

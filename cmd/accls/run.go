@@ -129,8 +129,8 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // written into dir and built there. code is 0 with the executable, 2 after
 // a reported error, 130 when ctx was cancelled (an interrupt).
 func translateAndBuild(ctx context.Context, file string, text []byte, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
-	// The kernel prebuild starts now: the device and its compiler get
-	// ready while the translation runs (compiler/kernelprebuild.go).
+	// The kernel prebuild starts now: the device gets ready while the
+	// translation runs (compiler/kernelprebuild.go).
 	pb := compiler.StartKernelPrebuild(ctx, opts)
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
