@@ -92,17 +92,8 @@ func (e *BuildError) Error() string {
 // Build compiles and links files into exe, and builds the kernels for the
 // device meanwhile (kernelprebuild.go).
 func Build(ctx context.Context, f *Files, exe, srcDir string, opts Options) (err error) {
-	return BuildWith(ctx, nil, f, exe, srcDir, opts)
-}
-
-// BuildWith is Build with the kernel prebuild pb started before the
-// translation (StartKernelPrebuild); nil: Build's own.
-func BuildWith(ctx context.Context, pb *KernelPrebuild, f *Files, exe, srcDir string, opts Options) (err error) {
-	if pb == nil {
-		pb = startKernelPrebuild(ctx, opts, false)
-	}
-	pb.feed(f)
-	defer func() { pb.finish(err != nil) }()
+	finish := startKernelPrebuild(ctx, f, opts)
+	defer func() { finish(err != nil) }()
 	if ok, err := buildCached(ctx, f, exe, srcDir, opts); ok {
 		return err
 	}

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,14 +30,14 @@ import (
 // -O0: its speed is the driver's, not the kernels', and it compiles in 0.3 s
 // CPU instead of 1.4) calls accrt_program on the translation's .cl file.
 //
-// accls build and run start the driver before they translate
-// (StartKernelPrebuild): it gets the device while the translation runs
-// (the OpenCL platforms, NVIDIA's and PoCL's, took 130–230 ms to start on
-// the device machine; the translation of real1k 70–100 ms), then builds the
-// kernels. Also measured and not kept: a one-kernel warm-up build in that
-// time, to load PoCL's compiler early. A build of real1k after it took
-// 0.39–0.43 s instead of 1.14–1.34 s, but the warm-up itself 0.67–0.72 s,
-// and accls build became 0.05–0.2 s slower (16 cores, PoCL 5).
+// Tried and not kept (measured with PoCL 5 on 16 cores, real1k's 45
+// kernels): starting the driver before the translation, so that the OpenCL
+// platforms (NVIDIA's and PoCL's: 130–230 ms there) start while accls
+// translates (70–130 ms), with or without a one-kernel warm-up build to
+// load PoCL's compiler early. A build of real1k after the warm-up took
+// 0.39–0.43 s instead of 1.14–1.34 s, but the warm-up itself 0.67–0.72 s;
+// accls build was 0.05–0.2 s slower with the warm-up and no different
+// without it (five alternating rounds each, bench/README.md).
 //
 // The prebuild is invisible to correctness: nothing of it is read back by
 // accls; the OpenCL driver's cache answers only for the same source,
@@ -58,37 +57,20 @@ import (
 // (bench/README.md, translation time): so no binary is taken from PoCL.
 
 // prebuildDriver is the C main of the prebuild: argv[1] the kernels' file,
-// argv[2] the program's name (for messages). With argv[1] "-" (an early
-// prebuild, StartKernelPrebuild) it first initializes the device while accls
-// translates, then reads the kernels' file name from its standard input (an
-// empty line: nothing to build).
+// argv[2] the program's name (for messages).
 const prebuildDriver = `/* accls kernel prebuild (compiler/kernelprebuild.go): builds a translated
  * program's kernels with the runtime, so that the device compiler's cache
  * holds them when the program runs. */
 #include "accrt.h"
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 int main(int argc, char **argv)
 {
 	FILE *f;
 	long n;
-	char *src, path[4096];
-	const char *file;
-	if (argc != 3)
-		return 2;
-	file = argv[1];
-	if (strcmp(file, "-") == 0) {
-		accrt_init();
-		if (!fgets(path, sizeof path, stdin))
-			return 0;
-		path[strcspn(path, "\n")] = '\0';
-		if (!path[0])
-			return 0;
-		file = path;
-	}
-	if (!(f = fopen(file, "rb")))
+	char *src;
+	if (argc != 3 || !(f = fopen(argv[1], "rb")))
 		return 2;
 	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
 		return 2;
@@ -102,141 +84,46 @@ int main(int argc, char **argv)
 }
 `
 
-// KernelPrebuild is a prebuild under way (nil: none). Build starts one
-// after the translation; StartKernelPrebuild starts one before it, so that
-// the device's start overlaps the translation.
-type KernelPrebuild struct {
-	early bool
-	files chan *Files // the translation's files, or nil: none
-	stop  context.CancelFunc
-	done  chan struct{}
-}
-
-// StartKernelPrebuild starts a prebuild before there are kernels: the
-// driver gets the device, then waits for BuildWith (or Cancel). nil when ACCLS_NO_KERNEL_PREBUILD is set.
-func StartKernelPrebuild(ctx context.Context, opts Options) *KernelPrebuild {
-	return startKernelPrebuild(ctx, opts, true)
-}
-
-func startKernelPrebuild(ctx context.Context, opts Options, early bool) *KernelPrebuild {
+// startKernelPrebuild starts the prebuild of f's kernels; finish(failed)
+// stops it when the host build failed, and waits for it.
+func startKernelPrebuild(ctx context.Context, f *Files, opts Options) (finish func(failed bool)) {
 	if perfEnvOn("ACCLS_NO_KERNEL_PREBUILD") {
-		return nil
+		return func(bool) {}
 	}
 	ctx, stop := context.WithCancel(ctx)
-	p := &KernelPrebuild{early: early, files: make(chan *Files, 1), stop: stop, done: make(chan struct{})}
+	done := make(chan struct{})
 	go func() {
-		defer close(p.done)
-		kernelPrebuild(ctx, p, opts)
+		defer close(done)
+		kernelPrebuild(ctx, f, opts)
 	}()
-	return p
-}
-
-// feed hands the translation's files to the prebuild (nil: nothing to
-// build).
-func (p *KernelPrebuild) feed(f *Files) {
-	if p != nil {
-		p.files <- f
-	}
-}
-
-// Cancel ends a prebuild that will get no kernels (the translation failed).
-func (p *KernelPrebuild) Cancel() {
-	if p != nil {
-		p.stop()
-		<-p.done
-	}
-}
-
-// finish waits for the prebuild, after stopping it when the host build
-// failed.
-func (p *KernelPrebuild) finish(failed bool) {
-	if p == nil {
-		return
-	}
-	if failed {
-		p.stop()
-	}
-	<-p.done
-	p.stop()
-}
-
-// kernelPrebuild runs the driver for p. It returns when the build is done
-// or has failed (failures are ignored, see above).
-func kernelPrebuild(ctx context.Context, p *KernelPrebuild, opts Options) {
-	if !p.early {
-		f := <-p.files
-		if f == nil || !hasKernels(f) {
-			return
+	return func(failed bool) {
+		if failed {
+			stop()
 		}
-		driver := ensurePrebuildDriver(ctx, f, opts)
-		if driver == "" {
-			return
-		}
-		cmd := exec.CommandContext(ctx, driver, f.CL, programName(f))
-		cmd.Env = prebuildEnv(opts)
-		_ = cmd.Run() // the run reports what failed here
-		return
+		<-done
+		stop()
 	}
-	// Early: the driver (from the embedded runtime) before the files exist.
-	rtDir, err := os.MkdirTemp("", "accls-prebuild-rt-")
-	if err != nil {
-		return
-	}
-	rt, err := runtime.WriteTo(rtDir)
-	driver := ""
-	if err == nil {
-		driver = ensurePrebuildDriver(ctx, &Files{Dir: rtDir, Runtime: rt}, opts)
-	}
-	os.RemoveAll(rtDir)
-	if driver == "" {
-		return
-	}
-	cmd := exec.CommandContext(ctx, driver, "-", "kernels")
-	cmd.Env = prebuildEnv(opts)
-	in, err := cmd.StdinPipe()
-	if err != nil || cmd.Start() != nil {
-		return
-	}
-	var f *Files
-	select {
-	case f = <-p.files:
-	case <-ctx.Done():
-	}
-	line := "\n"
-	if f != nil && hasKernels(f) {
-		if abs, err := filepath.Abs(f.CL); err == nil {
-			line = abs + "\n"
-		}
-	}
-	io.WriteString(in, line) // a short line: never blocks on the pipe
-	in.Close()
-	_ = cmd.Wait()
 }
 
-// hasKernels reports whether the translation's kernel file has a kernel.
-func hasKernels(f *Files) bool {
+// kernelPrebuild builds the kernels of f on the run's device. It returns
+// when the build is done or has failed (failures are ignored, see above).
+func kernelPrebuild(ctx context.Context, f *Files, opts Options) {
 	cl, err := os.ReadFile(f.CL)
-	return err == nil && strings.Contains(string(cl), "__kernel")
-}
-
-// programName is the name the runtime gives f's program in its messages.
-func programName(f *Files) string {
-	return strings.TrimSuffix(filepath.Base(f.CL), ".cl") + ".c"
-}
-
-// ensurePrebuildDriver returns the cached driver for f's runtime and opts,
-// compiling it first when missing; "" when it cannot be had.
-func ensurePrebuildDriver(ctx context.Context, f *Files, opts Options) string {
+	if err != nil || !strings.Contains(string(cl), "__kernel") {
+		return
+	}
 	driver := prebuildDriverPath(f, opts)
 	if driver == "" {
-		return ""
+		return
 	}
 	if _, err := os.Stat(driver); err != nil {
 		if !buildPrebuildDriver(ctx, f, driver, opts) {
-			return ""
+			return
 		}
 	}
-	return driver
+	cmd := exec.CommandContext(ctx, driver, f.CL, strings.TrimSuffix(filepath.Base(f.CL), ".cl")+".c")
+	cmd.Env = prebuildEnv(opts)
+	_ = cmd.Run() // the run reports what failed here
 }
 
 // prebuildDriverArgs compiles the driver src with the runtime of f into out.

@@ -18,8 +18,7 @@ import (
 // anything else: a changed kernel source and changed build options
 // (ACCLS_CL_OPTIONS at run time) build anew and compute the new result.
 // ACCLS_NO_KERNEL_PREBUILD=1 builds nothing; Options.Device overrides
-// ACCLS_DEVICE; the early prebuild (StartKernelPrebuild) builds the same;
-// no temporary file is left behind.
+// ACCLS_DEVICE; no temporary file is left behind.
 func TestKernelPrebuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
@@ -138,46 +137,6 @@ int main(void)
 		t.Fatalf("build with Options.Device=cpu and ACCLS_DEVICE unusable: %d program builds, want 4", n)
 	}
 	run("7", "ACCLS_DEVICE=cpu")
-
-	// The early prebuild (accls build and run): started before the
-	// translation, it builds the kernels once they are there; the run finds
-	// them built.
-	t.Setenv("ACCLS_DEVICE", "cpu")
-	text := prog("9")
-	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pb := compiler.StartKernelPrebuild(context.Background(), opts)
-	res, err := compiler.Translate(context.Background(), src, []byte(text), opts, "")
-	if err != nil {
-		t.Fatalf("translate: %v", err)
-	}
-	files, err := compiler.WriteFiles(res, filepath.Join(dir, "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := compiler.BuildWith(context.Background(), pb, files, exe, dir, opts); err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	if n := programs(); n != 5 {
-		t.Fatalf("after an early prebuild: %d program builds, want 5", n)
-	}
-	run("9")
-	if n := programs(); n != 5 {
-		t.Fatalf("the run built its program again after an early prebuild (%d program builds, want 5)", n)
-	}
-	// cancelled (the translation failed): nothing built
-	compiler.StartKernelPrebuild(context.Background(), opts).Cancel()
-	if n := programs(); n != 5 {
-		t.Fatalf("after a cancelled prebuild: %d program builds, want 5", n)
-	}
-	if tmp, _ := filepath.Glob(filepath.Join(os.TempDir(), "accls-prebuild-rt-*")); len(tmp) > 0 {
-		for _, d := range tmp {
-			if st, err := os.Stat(d); err == nil && time.Since(st.ModTime()) > time.Minute {
-				t.Errorf("temporary runtime directory of an early prebuild left behind: %s", d)
-			}
-		}
-	}
 
 	if cache, err := os.UserCacheDir(); err == nil {
 		tmp, _ := filepath.Glob(filepath.Join(cache, "accls", "prebuild", "driver-*.tmp"))

@@ -129,12 +129,8 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // written into dir and built there. code is 0 with the executable, 2 after
 // a reported error, 130 when ctx was cancelled (an interrupt).
 func translateAndBuild(ctx context.Context, file string, text []byte, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
-	// The kernel prebuild starts now: the device gets ready while the
-	// translation runs (compiler/kernelprebuild.go).
-	pb := compiler.StartKernelPrebuild(ctx, opts)
 	res, err := compiler.Translate(ctx, file, text, opts, "")
 	if err != nil {
-		pb.Cancel()
 		if ctx.Err() != nil {
 			return "", 130
 		}
@@ -143,13 +139,12 @@ func translateAndBuild(ctx context.Context, file string, text []byte, opts compi
 	}
 	files, err := compiler.WriteFiles(res, dir)
 	if err != nil {
-		pb.Cancel()
 		errorf("%v", err)
 		return "", 2
 	}
 	srcDir, _ := filepath.Abs(filepath.Dir(file))
 	exe = filepath.Join(dir, exeName(file))
-	if err := compiler.BuildWith(ctx, pb, files, exe, srcDir, opts); err != nil {
+	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
 		if ctx.Err() != nil {
 			return "", 130
 		}
