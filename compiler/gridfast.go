@@ -15,8 +15,8 @@ import (
 // The condition is the same for all work-items. Measured on PoCL (heat-3d
 // 96³): 3.5–4× faster kernels than the grid-stride loops alone, which
 // PoCL's work-group vectorizer does not turn into vector code. The indexes
-// are 32-bit there (the grid's sizes are checked): heat-3d 128³ on an H100,
-// kernel time of 11 runs, 15.5–17.5 ms with 64-bit ones, 14.6–14.9 ms.
+// are 32-bit there: heat-3d 128³ on an H100, kernel time of 11 runs, 15.5–
+// 17.5 ms with 64-bit ones, 14.6–14.9 ms.
 func (g *kgen) gridCovered(lp *Loop, ns []string) {
 	n := len(lp.Vars)
 	var cover []string
