@@ -769,13 +769,12 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(0, "const bool %s = %s < %s;", on, tname, total)
 	} else if lp.Static != "" && lp.Levels&analysis.LevelGang != 0 {
 		g.staticHeader(lp, tname, total) // loopsched.go
-	} else if straightLine(lp) {
-		// the loop variables from (long)t: the same arithmetic as the loop's,
-		// which the OpenCL compiler narrows back to 32 bits for int ones
-		g.straightIteration(lp, tname, id, num, total, func() { g.iteration(lp, "(long)"+tname, ns, sc, "") })
-		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
-		g.indent++
 	} else {
+		if straightLine(lp) {
+			// the loop variables from (long)t: the same arithmetic as the loop's,
+			// which the OpenCL compiler narrows back to 32 bits for int ones
+			g.straightIteration(lp, tname, id, num, total, func() { g.iteration(lp, "(long)"+tname, ns, sc, "") })
+		}
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
 		g.indent++
 	}
