@@ -51,9 +51,11 @@
 //     work-group, worker and vector the work-items of a group (local id =
 //     worker * vlen + lane); partitioned loops are grid-stride loops over
 //     their collapsed iteration space, so any trip count runs on any grid
-//     (a kernel on a 2-D/3-D NDRange first tests whether its grid covers
-//     the trip counts and then runs one iteration per work-item, the
-//     straight-line form PoCL vectorizes: gridfast.go; on GPUs its groups
+//     (a kernel on a 2-D/3-D NDRange runs one iteration per work-item
+//     when its grid covers the trip counts, the straight-line form PoCL
+//     vectorizes: as a kernel of its own beside a grid-stride one, the host
+//     choosing at launch, when the host computes the same trip counts, else
+//     behind a test in the kernel: gridfast.go; on GPUs its groups
 //     are 32×4 tiles of the two innermost loops, accls_launch_grid, or
 //     narrow 8×16 tiles where the subscripts step by rows along the
 //     innermost loop: gridshape.go).

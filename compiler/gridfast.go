@@ -5,19 +5,91 @@ import (
 	"strings"
 
 	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
 )
 
-// gridCovered writes the nest of a kernel on a 2-D/3-D NDRange twice: when
-// the grid covers every trip count (the host sizes it so unless num_gangs is
+// The forms of a kernel on a 2-D/3-D NDRange (kgen.form).
+const (
+	gridBoth    = iota // one kernel: the covered path behind a test, the grid-stride loops after it
+	gridCovers         // the kernel Name: one iteration per work-item, no loops
+	gridStrides        // the kernel StrideName: the grid-stride loops alone
+)
+
+// splitGrid reports whether a kernel on a 2-D/3-D NDRange is written as two
+// kernels, Name for a grid that covers the trip counts and StrideName for
+// one that does not, the host choosing at launch (hostgen.go gridSize).
+// Both paths in one kernel cost the covered one the registers of the
+// loops: on an H200, heat-3d's sweep used 56 registers instead of 28 and
+// took 16.4 µs per launch at 128³ instead of 14.1 (124.7 and 89.8 µs at
+// 256³); jacobi-2d's used 30 instead of 18 (bench/README.md). The host can
+// only choose when it computes the very trip counts the kernel does: the
+// nest is the kernel's only statement (nothing before it changes a bound)
+// and its bounds read only constants and firstprivate scalars.
+func splitGrid(k *Kernel) bool {
+	if k.Grid == 0 || len(k.Stmts) != 1 || len(k.Loops) != 1 || k.Stmts[0] != k.Loops[0].Stmts[0] || len(k.Reductions) > 0 {
+		return false
+	}
+	for _, lv := range k.Loops[0].Vars {
+		for _, e := range []*cfacts.Expr{lv.Lower, lv.Upper, lv.Step} {
+			if e != nil && !launchValue(k, e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// launchValue reports whether e has the same value on the host at launch
+// as in the kernel: arithmetic on constants and on variables the kernel
+// gets by value (firstprivate scalars); no memory reads (a subscript or a
+// pointer's target may differ between host and device), no calls, no
+// side effects.
+func launchValue(k *Kernel, e *cfacts.Expr) bool {
+	ok := true
+	cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+		switch x.Kind {
+		case cfacts.ExprConst, cfacts.ExprBinary, cfacts.ExprCond, cfacts.ExprCast, cfacts.ExprSizeof:
+		case cfacts.ExprUnary:
+			ok = x.Op != "*" && x.Op != "&"
+		case cfacts.ExprIdent:
+			if x.Var != nil { // nil: an enum constant
+				ok = false
+				for _, cv := range k.Vars {
+					if cv.Var == x.Var && cv.Mode == ModeValue {
+						ok = true
+					}
+				}
+			}
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// gridCovered writes the nest of a kernel on a 2-D/3-D NDRange: when the
+// grid covers every trip count (the host sizes it so unless num_gangs is
 // given, the trips are only known on the device, or a trip passes the gang
 // cap), each work-item runs one iteration under a bounds check, straight-line
 // code as a hand-written kernel has it; otherwise the grid-stride loops.
-// The condition is the same for all work-items. Measured on PoCL (heat-3d
+// A split kernel (splitGrid) has one of them per form; the other kernels
+// have both, behind a test that is the same for all work-items. Measured on PoCL (heat-3d
 // 96³): 3.5–4× faster kernels than the grid-stride loops alone, which
 // PoCL's work-group vectorizer does not turn into vector code. The indexes
 // are 32-bit there: heat-3d 128³ on an H100, kernel time of 11 runs, 15.5–
 // 17.5 ms with 64-bit ones, 14.6–14.9 ms.
 func (g *kgen) gridCovered(lp *Loop, ns []string) {
+	switch g.form {
+	case gridCovers:
+		g.line(0, "/* the host launches this form on a grid that covers the trip counts (else %s): one iteration per work-item, 32-bit indexes */", g.k.StrideName)
+		g.gridNest(lp, ns, true)
+		return
+	case gridStrides:
+		g.line(0, "/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else %s) */", g.k.Name)
+		g.gridNest(lp, ns, false)
+		return
+	}
 	n := len(lp.Vars)
 	var cover []string
 	for i := range lp.Vars {

@@ -427,17 +427,14 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 	con := k.Construct
 	h.w(ind, "{ /* kernel %s */", k.Name)
 	in := ind + "\t"
-	h.w(in, "accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, %s), %s);", strconv.Quote(h.c.prog.File), strconv.Quote(k.Name))
+	name := k.Name
+	if k.StrideName != "" && con.NumGangs != "" { // num_gangs: the grid need not cover the trips
+		name = k.StrideName
+	}
+	h.w(in, "accrt_kernel_t *accls_k = %s;", h.kernelHandle(name))
 	h.w(in, "size_t accls_G = 1, accls_W = 1, accls_V = 1;")
 	if !k.Serial {
-		nw, vl := "0", "0"
-		if con.NumWorkers != "" {
-			nw = "(long)(" + con.NumWorkers + ")"
-		}
-		if con.VectorLength != "" {
-			vl = "(long)(" + con.VectorLength + ")"
-		}
-		h.w(in, "accls_shape(accls_k, %d, %d, %s, %s, &accls_W, &accls_V);", b2i(k.Levels&analysis.LevelWorker != 0), b2i(k.Levels&analysis.LevelVector != 0), nw, vl)
+		h.w(in, "%s;", h.shapeCall(k))
 		switch {
 		case k.GangDims > 0:
 			h.launchGangs(k, in) // loopsched.go
@@ -520,6 +517,25 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		h.hostReduce(red, in, loc)
 	}
 	h.w(ind, "}")
+}
+
+// kernelHandle is the host expression of the kernel named name.
+func (h *hgen) kernelHandle(name string) string {
+	return fmt.Sprintf("accrt_kernel(accrt_program(accls_program, %s), %s)", strconv.Quote(h.c.prog.File), strconv.Quote(name))
+}
+
+// shapeCall is the call that sizes accls_k's work-groups (accls_W workers
+// of accls_V lanes) from the construct's clauses and the kernel's limits.
+func (h *hgen) shapeCall(k *Kernel) string {
+	con := k.Construct
+	nw, vl := "0", "0"
+	if con.NumWorkers != "" {
+		nw = "(long)(" + con.NumWorkers + ")"
+	}
+	if con.VectorLength != "" {
+		vl = "(long)(" + con.VectorLength + ")"
+	}
+	return fmt.Sprintf("accls_shape(accls_k, %d, %d, %s, %s, &accls_W, &accls_V)", b2i(k.Levels&analysis.LevelWorker != 0), b2i(k.Levels&analysis.LevelVector != 0), nw, vl)
 }
 
 // hostReduce writes the host combine of a reduction's partials (after the
@@ -608,6 +624,26 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 	case !known:
 		h.w(ind, "accls_grid[0] = 64; /* the trip counts are only known on the device */")
 		h.w(ind, "accls_grid[1] = 64;")
+	case k.StrideName != "":
+		// two forms (gridfast.go splitGrid): the covered one unless a trip
+		// count passes the gang cap
+		var ts []string
+		for i := range trips {
+			ts = append(ts, fmt.Sprintf("accls_n%d = %s", i, trips[i]))
+		}
+		h.w(ind, "const long %s;", strings.Join(ts, ", "))
+		h.w(ind, "accls_grid[0] = accls_gangs(accls_n%d, 0, 1, 1, accls_V);", n-1)
+		for i := n - 2; i >= 0; i-- {
+			h.w(ind, "accls_grid[%d] = accls_gangs(accls_n%d, 0, 0, 1, 1);", n-1-i, i)
+		}
+		outer := "1"
+		if n == 3 {
+			outer = "accls_n0"
+		}
+		h.w(ind, "if (!accls_grid_covers(accls_grid, accls_V, accls_n%d, accls_n%d, %s)) { /* more iterations than work-items: the grid-stride form */", n-1, n-2, outer)
+		h.w(ind, "\taccls_k = %s;", h.kernelHandle(k.StrideName))
+		h.w(ind, "\t%s;", h.shapeCall(k))
+		h.w(ind, "}")
 	default:
 		h.w(ind, "accls_grid[0] = accls_gangs(%s, 0, 1, 1, accls_V);", trips[n-1])
 		for i := n - 2; i >= 0; i-- {

@@ -209,8 +209,11 @@ type Kernel struct {
 	GangDims int
 	// Grid is 2 or 3 when the kernel is one collapsed gang-vector loop nest
 	// that runs on a 2-D or 3-D NDRange (no index division), 0 otherwise.
-	Grid   int
-	Source string // the kernel's OpenCL C (kernelgen)
+	Grid int
+	// StrideName names the kernel's grid-stride form when a kernel on an
+	// NDRange is written as two (gridfast.go splitGrid); "" otherwise.
+	StrideName string
+	Source     string // the kernel's OpenCL C (kernelgen; both forms of a split kernel)
 	// Stages: the loops whose cache directives are staged in __local memory (cache.go).
 	Stages map[*Loop]*cacheStage
 	errs   []loopError

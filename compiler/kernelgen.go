@@ -50,11 +50,19 @@ func (c *compilation) kernelgen() error {
 	var srcs []string
 	for _, k := range p.Kernels {
 		g := &kgen{c: c, k: k}
+		if k.StrideName != "" {
+			g.form = gridCovers
+		}
 		err := g.kernel()
 		if err == nil && g.needScratch && needScratchParam(k) {
 			// a broadcast in redundant code: again, with the __local scratch
-			g = &kgen{c: c, k: k}
+			g = &kgen{c: c, k: k, form: g.form}
 			err = g.kernel()
+		}
+		var strides *kgen
+		if err == nil && k.StrideName != "" {
+			strides = &kgen{c: c, k: k, form: gridStrides}
+			err = strides.kernel()
 		}
 		if err != nil {
 			c.spanErr(err, k.Construct.Dir.Span)
@@ -63,8 +71,13 @@ func (c *compilation) kernelgen() error {
 		if g.em.fp64 {
 			p.UsesDouble = true
 		}
-		srcs = append(srcs, g.out.String())
-		k.Lines = g.lines
+		src, lines := g.out.String(), g.lines
+		if strides != nil {
+			src += "\n" + strides.out.String()
+			lines = append(append(lines, 0), strides.lines...)
+		}
+		srcs = append(srcs, src)
+		k.Lines = lines
 	}
 	protos, rsrcs, rlines := c.routinegen()
 	if err := c.errs(); err != nil {
@@ -133,6 +146,8 @@ type kgen struct {
 	needScratch bool
 	// cacheOn: the staged arrays whose reads go to __local copies (cache.go)
 	cacheOn map[*cfacts.Var]*stagedItem
+	// form: which form of a kernel on an NDRange this writes (gridfast.go)
+	form int
 }
 
 func (g *kgen) fail(s acc.Span, format string, args ...any) {
@@ -270,13 +285,17 @@ func (g *kgen) kernel() error {
 			params = append(params, "uint "+p.Name)
 		}
 	}
+	name := k.Name
+	if g.form == gridStrides {
+		name = k.StrideName
+	}
 	g.raw(fmt.Sprintf("/* %s at %s:%d%s */", what, g.c.prog.File, con.Line, kernelNote(k)))
 	for _, p := range k.Params {
-		if p.Kind == ParamBytes {
+		if p.Kind == ParamBytes && g.form != gridStrides { // declared once, before the first form
 			g.raw(fmt.Sprintf("typedef struct { %s v%s; } %s_t; /* firstprivate %s, by value */", p.CL, dimsText(p.Var.Var.Type), g.structName(p.Var), p.Var.Name))
 		}
 	}
-	g.raw(fmt.Sprintf("__kernel void %s(%s)", k.Name, strings.Join(params, ", ")))
+	g.raw(fmt.Sprintf("__kernel void %s(%s)", name, strings.Join(params, ", ")))
 	g.raw("{")
 	g.indent++
 	for _, p := range k.Params {

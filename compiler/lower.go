@@ -1066,6 +1066,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 	}
 	l.scheduleKernel(k) // loopsched.go
 	l.params(k)
+	if splitGrid(k) { // gridfast.go
+		k.StrideName = k.Name + "_stride"
+	}
 	l.routineScratch(k)
 	l.c.planCacheStages(k)
 }

@@ -76,6 +76,14 @@ ACCLS_HELPER size_t accls_gangs(long trip, int w, int v, size_t W, size_t V)
 	return g > 65536 ? 65536 : g;
 }
 
+/* Whether a 2-D/3-D grid (accls_launch_grid: grid[0] groups of V lanes
+ * along the innermost loop) has a work-item for every iteration of loops
+ * of n0 (innermost), n1 and n2 trips. */
+ACCLS_HELPER int accls_grid_covers(const size_t grid[3], size_t V, long n0, long n1, long n2)
+{
+	return (long)(grid[0] * V) >= n0 && (long)grid[1] >= n1 && (long)grid[2] >= n2;
+}
+
 ACCLS_HELPER size_t accls_max(size_t a, size_t b)
 {
 	return a > b ? a : b;

@@ -25,23 +25,37 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)rows, 1);
 		const long _n_j = _accls_trip_up(0, (long)cols, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
-			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
-				int i = (int)((long)_t_i);
-				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
-					int j = (int)((long)_t_j);
+		/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride): one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
 #line 15 "arrays.c"
-					p[i * (long)p_stride0 + j] *= f;
-				} while (0); }
-			}}
-		} else {
-			for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
-				int i = (int)_t_i;
-				for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
-					int j = (int)_t_j;
+				p[i * (long)p_stride0 + j] *= f;
+			} while (0); }
+		}}
+	}
+}
+
+/* parallel loop at arrays.c:12 */
+__kernel void scale_L12_stride(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)
+{
+	__global double *p = (__global double *)((__global char *)p_base + p_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 13 "arrays.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)rows, 1);
+		const long _n_j = _accls_trip_up(0, (long)cols, 1);
+		/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else scale_L12) */
+		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
+			int i = (int)_t_i;
+			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
+				int j = (int)_t_j;
 #line 15 "arrays.c"
-					p[i * (long)p_stride0 + j] *= f;
-				}
+				p[i * (long)p_stride0 + j] *= f;
 			}
 		}
 	}
@@ -59,23 +73,37 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 40, 1);
 		const long _n_j = _accls_trip_up(0, 30, 1);
-		if ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */
-			{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
-				int i = (int)((long)_t_i);
-				{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
-					int j = (int)((long)_t_j);
+		/* the host launches this form on a grid that covers the trip counts (else main_L23_stride): one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
 #line 26 "arrays.c"
-					m[i][j] = i - j;
-				} while (0); }
-			}}
-		} else {
-			for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
-				int i = (int)_t_i;
-				for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
-					int j = (int)_t_j;
+				m[i][j] = i - j;
+			} while (0); }
+		}}
+	}
+}
+
+/* parallel loop at arrays.c:23 */
+__kernel void main_L23_stride(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)
+{
+	__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 24 "arrays.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, 40, 1);
+		const long _n_j = _accls_trip_up(0, 30, 1);
+		/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else main_L23) */
+		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
+			int i = (int)_t_i;
+			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
+				int j = (int)_t_j;
 #line 26 "arrays.c"
-					m[i][j] = i - j;
-				}
+				m[i][j] = i - j;
 			}
 		}
 	}

@@ -32,23 +32,37 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)rows, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, (long)cols, 1);\n"
-	"\t\tif ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */\n"
-	"\t\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
-	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"\t\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
-	"\t\t\t\t\tint j = (int)((long)_t_j);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
 	"#line 15 \"arrays.c\"\n"
-	"\t\t\t\t\tp[i * (long)p_stride0 + j] *= f;\n"
-	"\t\t\t\t} while (0); }\n"
-	"\t\t\t}}\n"
-	"\t\t} else {\n"
-	"\t\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
-	"\t\t\t\tint i = (int)_t_i;\n"
-	"\t\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
-	"\t\t\t\t\tint j = (int)_t_j;\n"
+	"\t\t\t\tp[i * (long)p_stride0 + j] *= f;\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at arrays.c:12 */\n"
+	"__kernel void scale_L12_stride(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global double *p = (__global double *)((__global char *)p_base + p_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 13 \"arrays.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)rows, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)cols, 1);\n"
+	"\t\t/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else scale_L12) */\n"
+	"\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
+	"\t\t\t\tint j = (int)_t_j;\n"
 	"#line 15 \"arrays.c\"\n"
-	"\t\t\t\t\tp[i * (long)p_stride0 + j] *= f;\n"
-	"\t\t\t\t}\n"
+	"\t\t\t\tp[i * (long)p_stride0 + j] *= f;\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
@@ -66,23 +80,37 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, 40, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, 30, 1);\n"
-	"\t\tif ((long)get_global_size(1) >= _n_i && (long)get_global_size(0) >= _n_j) { /* the grid covers the trip counts: one iteration per work-item, 32-bit indexes */\n"
-	"\t\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
-	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"\t\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
-	"\t\t\t\t\tint j = (int)((long)_t_j);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else main_L23_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
 	"#line 26 \"arrays.c\"\n"
-	"\t\t\t\t\tm[i][j] = i - j;\n"
-	"\t\t\t\t} while (0); }\n"
-	"\t\t\t}}\n"
-	"\t\t} else {\n"
-	"\t\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
-	"\t\t\t\tint i = (int)_t_i;\n"
-	"\t\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
-	"\t\t\t\t\tint j = (int)_t_j;\n"
+	"\t\t\t\tm[i][j] = i - j;\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at arrays.c:23 */\n"
+	"__kernel void main_L23_stride(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 24 \"arrays.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, 40, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, 30, 1);\n"
+	"\t\t/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else main_L23) */\n"
+	"\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
+	"\t\t\t\tint j = (int)_t_j;\n"
 	"#line 26 \"arrays.c\"\n"
-	"\t\t\t\t\tm[i][j] = i - j;\n"
-	"\t\t\t\t}\n"
+	"\t\t\t\tm[i][j] = i - j;\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
@@ -134,8 +162,13 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			size_t accls_grid[3] = {1, 1, 1};
-			accls_grid[0] = accls_gangs(accls_trip_up((long)(0), (long)(cols), 1), 0, 1, 1, accls_V);
-			accls_grid[1] = accls_gangs(accls_trip_up((long)(0), (long)(rows), 1), 0, 0, 1, 1);
+			const long accls_n0 = accls_trip_up((long)(0), (long)(rows), 1), accls_n1 = accls_trip_up((long)(0), (long)(cols), 1);
+			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
+			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_stride");
+				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			}
 			(void)accls_G;
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(rows)});
 			accrt_arg(accls_k, 1, sizeof(cl_int), &(cl_int){(cl_int)(cols)});
@@ -165,8 +198,13 @@ int main(void)
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			size_t accls_grid[3] = {1, 1, 1};
-			accls_grid[0] = accls_gangs(accls_trip_up((long)(0), (long)(C), 1), 0, 1, 1, accls_V);
-			accls_grid[1] = accls_gangs(accls_trip_up((long)(0), (long)(R), 1), 0, 0, 1, 1);
+			const long accls_n0 = accls_trip_up((long)(0), (long)(R), 1), accls_n1 = accls_trip_up((long)(0), (long)(C), 1);
+			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
+			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_stride");
+				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			}
 			(void)accls_G;
 			accrt_arg_dev(accls_k, 0, accls_d_m);
 			accrt_arg(accls_k, 2, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
