@@ -535,6 +535,9 @@ func (h *hgen) shapeCall(k *Kernel) string {
 	if con.VectorLength != "" {
 		vl = "(long)(" + con.VectorLength + ")"
 	}
+	if k.Grid > 0 { // gang vector lanes only
+		return fmt.Sprintf("accls_shape_grid(accls_k, %d, %s, &accls_W, &accls_V)", k.Grid, vl)
+	}
 	return fmt.Sprintf("accls_shape(accls_k, %d, %d, %s, %s, &accls_W, &accls_V)", b2i(k.Levels&analysis.LevelWorker != 0), b2i(k.Levels&analysis.LevelVector != 0), nw, vl)
 }
 

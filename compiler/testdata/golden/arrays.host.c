@@ -160,14 +160,14 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 		{ /* kernel scale_L12 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
-			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			size_t accls_grid[3] = {1, 1, 1};
 			const long accls_n0 = accls_trip_up((long)(0), (long)(rows), 1), accls_n1 = accls_trip_up((long)(0), (long)(cols), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
 			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_stride");
-				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
 			(void)accls_G;
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(rows)});
@@ -196,14 +196,14 @@ int main(void)
 		{ /* kernel main_L23 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
-			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			size_t accls_grid[3] = {1, 1, 1};
 			const long accls_n0 = accls_trip_up((long)(0), (long)(R), 1), accls_n1 = accls_trip_up((long)(0), (long)(C), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
 			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_stride");
-				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
 			(void)accls_G;
 			accrt_arg_dev(accls_k, 0, accls_d_m);
