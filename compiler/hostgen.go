@@ -368,6 +368,25 @@ func (h *hgen) compute(n *Node, ind string) {
 		h.w(ind, "{")
 	}
 	h.beginQueue(n, in)
+	// structs.go: the device copies have the host's layout (on one line
+	// that the host compiler's message names as the directive's)
+	var asserts []string
+	for _, cv := range con.Vars {
+		switch cv.Mode {
+		case ModeArray, ModeRef, ModeValueArray:
+			t, x := cv.Var.Type, cv.Name
+			for t != nil && (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) {
+				t, x = t.Elem, x+"[0]"
+			}
+			if a := layoutAssert(t, x, cv.Name); a != "" {
+				asserts = append(asserts, a)
+			}
+		}
+	}
+	if len(asserts) > 0 {
+		h.lineDirective(n.Line)
+		h.w(in, "%s", strings.Join(asserts, " "))
+	}
 	if con.HasWait {
 		h.waitClause(in, con.Wait)
 	}
@@ -478,7 +497,11 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		case ParamValue, ParamStride, ParamShape:
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), &(%s){(%s)(%s)});", p.Index, p.HostT, p.HostT, p.HostT, p.Host)
 		case ParamBytes:
-			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), %s);", p.Index, p.Var.Name, p.Var.Name)
+			addr := p.Var.Name // an array: its address
+			if p.Var.Var.Type.Kind == cfacts.TypeStruct {
+				addr = "&" + p.Var.Name
+			}
+			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), %s);", p.Index, p.Var.Name, addr)
 		case ParamScratch:
 			if p.Red != nil && p.Red.Len > 0 && p.Red.Global && p.Red.RunLen == "" { // reduce_array.go: a chunk of elements per work-item
 				h.w(in, "accrt_arg_local(accls_k, %d, accls_W * accls_V * %s * sizeof(cl_%s));", p.Index, arrayRedChunk(k), p.CL)

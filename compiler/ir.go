@@ -27,6 +27,7 @@ type Program struct {
 	lines    *lines
 	atomics  map[*cfacts.Stmt]*atomicSite // the atomic constructs' statements (atomic.go)
 	routines *routineState                // the routines device code calls (routine.go)
+	structs  *structTable                 // the struct types the kernels use (structs.go)
 }
 
 // NodeKind is the kind of a host action.

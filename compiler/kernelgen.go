@@ -91,6 +91,7 @@ func (c *compilation) kernelgen() error {
 		contract = "ON"
 	}
 	fmt.Fprintf(&b, clPrologue, p.File, contract, fp64+atomicPrologue(p))
+	b.WriteString(p.structs.definitions()) // structs.go
 	b.WriteString(routinePrologue(p.routines, protos))
 	c.res.CLLines = make([]int, strings.Count(b.String(), "\n"))
 	for i, s := range rsrcs {
@@ -517,11 +518,14 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 			g.em.fp64 = true
 		}
 		return s + " " + name, err
+	case cfacts.TypeStruct:
+		s, err := g.c.prog.structCL(t) // structs.go
+		return s + " " + name, err
 	case cfacts.TypeArray:
 		if t.Size <= 0 {
 			return "", fmt.Errorf("variable-length arrays cannot be declared in a compute construct")
 		}
-		s, err := scalarCL(elemType(t))
+		s, err := g.c.prog.typeCL(elemType(t))
 		if err != nil {
 			return "", err
 		}
@@ -539,9 +543,12 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 			dims += "[" + strconv.FormatInt(e.Len, 10) + "]"
 			e = e.Elem
 		}
-		s, err := scalarCL(e)
+		s, err := g.c.prog.typeCL(e)
 		if err != nil {
 			return "", err
+		}
+		if e.Const { // a pointer to const data: device arrays the construct only reads are const
+			s = "const " + s
 		}
 		if dims != "" {
 			return fmt.Sprintf("__global %s (*%s)%s", s, name, dims), nil

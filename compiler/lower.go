@@ -164,10 +164,10 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
 		case cfacts.TypePointer:
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
-		case cfacts.TypeInt, cfacts.TypeFloat:
+		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeStruct:
 			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"
 		default:
-			return nil, fmt.Errorf("'%s' has type '%s': only scalars, arrays and pointers are supported in data clauses", name, t.Name)
+			return nil, fmt.Errorf("'%s' has type '%s': only scalars, structs, arrays and pointers are supported in data clauses", name, t.Name)
 		}
 		return di, nil
 	}
@@ -790,9 +790,19 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		case isScalar:
 			cv.Mode = ModeValue
 			return cv
+		case t.Kind == cfacts.TypeStruct: // its bytes by value, as a fixed-size array's (structs.go)
+			if _, err := c.prog.structCL(t); err != nil {
+				return fail("'%s': %v", v.Name, err)
+			}
+			if t.Size > 1024 {
+				return fail("firstprivate '%s' is %d bytes: structs larger than 1024 bytes cannot be passed by value (use copyin)", v.Name, t.Size)
+			}
+			cv.Mode = ModeValueArray
+			cv.Elem = t
+			return cv
 		case t.Kind == cfacts.TypeArray:
-			if t.Size <= 0 || elemType(t) == nil || !isArith(elemType(t)) {
-				return fail("firstprivate '%s': only fixed-size arrays of numbers are supported", v.Name)
+			if t.Size <= 0 || elemType(t) == nil || !isArith(elemType(t)) && !isStructData(t) {
+				return fail("firstprivate '%s': only fixed-size arrays of numbers or structs are supported", v.Name)
 			}
 			if t.Size > 1024 {
 				return fail("firstprivate '%s' is %d bytes: arrays larger than 1024 bytes cannot be passed by value (use copyin)", v.Name, t.Size)
@@ -830,8 +840,13 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		item = di
 	}
 	switch {
-	case isScalar:
-		if a.Implicit && !a.Written {
+	case isScalar || t.Kind == cfacts.TypeStruct: // a struct: one device copy, as a scalar's (structs.go)
+		if t.Kind == cfacts.TypeStruct {
+			if _, err := c.prog.structCL(t); err != nil {
+				return fail("'%s': %v", v.Name, err)
+			}
+		}
+		if isScalar && a.Implicit && !a.Written {
 			// kernels: an implicitly copied scalar that the construct only
 			// reads needs no device copy.
 			cv.Mode = ModeValue
@@ -894,11 +909,13 @@ func checkPrivateType(t *cfacts.Type) error {
 	switch t.Kind {
 	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypePointer:
 		return nil
+	case cfacts.TypeStruct: // structs.go checks its members
+		return nil
 	case cfacts.TypeArray:
-		if t.Size > 0 && isArith(elemType(t)) {
+		if t.Size > 0 && (isArith(elemType(t)) || isStructData(t)) {
 			return nil
 		}
-		return fmt.Errorf("only fixed-size arrays of numbers can be private")
+		return fmt.Errorf("only fixed-size arrays of numbers or structs can be private")
 	}
 	return fmt.Errorf("type '%s' is not supported", t.Name)
 }
@@ -927,9 +944,15 @@ func (l *lowering) arrayVar(cv *CVar, a *analysis.VarAttr, data, lookup *DataIte
 		}
 	}
 	cv.Elem = elemType(t)
-	if cv.Elem == nil || !isArith(cv.Elem) {
-		l.c.errorAt(a.First, "'%s': only arrays of numbers can be used on the device (element type '%s')", v.Name, typeName(cv.Elem))
+	if cv.Elem == nil || !isArith(cv.Elem) && cv.Elem.Kind != cfacts.TypeStruct {
+		l.c.errorAt(a.First, "'%s': only arrays of numbers or structs can be used on the device (element type '%s')", v.Name, typeName(cv.Elem))
 		return nil
+	}
+	if cv.Elem.Kind == cfacts.TypeStruct {
+		if _, err := l.c.prog.structCL(cv.Elem); err != nil { // structs.go
+			l.c.errorAt(a.First, "'%s': %v", v.Name, err)
+			return nil
+		}
 	}
 	if cv.VLA {
 		sub := v.Name
@@ -1480,7 +1503,7 @@ func (l *lowering) params(k *Kernel) {
 			if cv.Mode == ModeRef {
 				t = cv.Var.Type
 			}
-			ty, err := scalarCL(t)
+			ty, err := c.prog.typeCL(t) // structs.go
 			if err != nil {
 				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
 				continue
@@ -1510,7 +1533,7 @@ func (l *lowering) params(k *Kernel) {
 			}
 			add(&Param{Kind: ParamValue, Var: cv, Name: clName(cv.Name), CL: ty, Host: cv.Name, HostT: ht})
 		case ModeValueArray:
-			ty, err := scalarCL(cv.Elem)
+			ty, err := c.prog.typeCL(cv.Elem) // structs.go
 			if err != nil {
 				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
 				continue

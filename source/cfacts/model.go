@@ -212,6 +212,11 @@ type Type struct {
 type Field struct {
 	Name string
 	Type *Type
+	// Offset is the member's byte offset in the host's layout.
+	Offset int64
+	// Bitfield and Flexible mark bit-field members and a flexible array
+	// member (T a[] last).
+	Bitfield, Flexible bool
 }
 
 // IsScalar reports whether t is an arithmetic, enum or pointer type: the

@@ -46,7 +46,7 @@ func (c *conv) typ(t cc.Type) *Type {
 		r.Name = tagName("struct", x.Tag(), t) // now: the fields may point back
 		for i := 0; i < x.NumFields(); i++ {
 			if f := x.FieldByIndex(i); f != nil {
-				r.Fields = append(r.Fields, &Field{Name: f.Name(), Type: c.typ(f.Type())})
+				r.Fields = append(r.Fields, &Field{Name: f.Name(), Type: c.typ(f.Type()), Offset: f.Offset(), Bitfield: f.IsBitfield(), Flexible: f.IsFlexibleArrayMember()})
 			}
 		}
 	case *cc.UnionType:
@@ -54,7 +54,7 @@ func (c *conv) typ(t cc.Type) *Type {
 		r.Name = tagName("union", x.Tag(), t) // now: the fields may point back
 		for i := 0; i < x.NumFields(); i++ {
 			if f := x.FieldByIndex(i); f != nil {
-				r.Fields = append(r.Fields, &Field{Name: f.Name(), Type: c.typ(f.Type())})
+				r.Fields = append(r.Fields, &Field{Name: f.Name(), Type: c.typ(f.Type()), Offset: f.Offset(), Bitfield: f.IsBitfield(), Flexible: f.IsFlexibleArrayMember()})
 			}
 		}
 	case *cc.EnumType:

@@ -1,7 +1,7 @@
 /* features the compiler reports instead of translating */
 #include <stdio.h>
 
-struct pt { float x, y; };
+struct pt { float x, y; struct pt *next; };
 
 int f(int n, float *a, struct pt *p, float **rows)
 {

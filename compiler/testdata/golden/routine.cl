@@ -30,7 +30,7 @@ _accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
 
 /* Routines called by the kernels. */
 void scale(__global float *row, int n, float f, const _accls_ctx _ctx);
-float norm2(__global float *v, int n, const _accls_ctx _ctx);
+float norm2(__global const float *v, int n, const _accls_ctx _ctx);
 float sq(float x, const _accls_ctx _ctx);
 
 /* routine vector at routine.c:25 */
@@ -50,7 +50,7 @@ void scale(__global float *row, int n, float f, const _accls_ctx _ctx)
 }
 
 /* routine seq at routine.c:16 */
-float norm2(__global float *v, int n, const _accls_ctx _ctx)
+float norm2(__global const float *v, int n, const _accls_ctx _ctx)
 {
 	const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;
 	const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;

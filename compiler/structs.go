@@ -1,0 +1,279 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Structs on the device: the kernels use the user's struct types (arrays of
+// structs in data clauses, struct variables copied or firstprivate, private
+// struct locals, members in expressions), declared again in the OpenCL
+// program with the same members. The device sees the host's bytes, so a
+// struct is accepted only when its layout is the natural one that OpenCL C
+// gives the same members (every member at the offset its alignment puts it,
+// the size rounded to the largest alignment): members that are numbers,
+// fixed-size arrays of them, or such structs. Pointers (their device copy
+// needs attach), bit-fields, flexible array members, _Bool (its size on the
+// device is the implementation's) and packed or over-aligned layouts are
+// reported. Every definition carries a size check that the OpenCL compiler
+// evaluates, so a device whose layout differs fails to build instead of
+// reading shifted members.
+
+// structTable holds the struct types the kernels use, in the order of
+// their first use (a member's struct before the struct that contains it).
+type structTable struct {
+	byKey map[string]*clStruct
+	order []*clStruct
+	names map[string]bool // spellings taken
+}
+
+// clStruct is one struct type of the OpenCL program.
+type clStruct struct {
+	spell string // as the kernels spell it: "particle", "struct box"
+	def   string // its definition and size check
+}
+
+// typeCL spells t for the device: a number (scalarCL) or a struct declared
+// in the program.
+func (p *Program) typeCL(t *cfacts.Type) (string, error) {
+	if t != nil && t.Kind == cfacts.TypeStruct {
+		return p.structCL(t)
+	}
+	return scalarCL(t)
+}
+
+// structCL registers struct type t (and the structs of its members) and
+// returns its spelling; an error says why the device cannot hold it.
+func (p *Program) structCL(t *cfacts.Type) (string, error) {
+	if p.structs == nil {
+		p.structs = &structTable{byKey: map[string]*clStruct{}, names: map[string]bool{}}
+	}
+	return p.structs.add(p, t, 0)
+}
+
+func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error) {
+	if depth > 32 {
+		return "", fmt.Errorf("'%s' nests too deeply", t.Name)
+	}
+	key := structKey(t)
+	if s, ok := st.byKey[key]; ok {
+		return s.spell, nil
+	}
+	if t.Size <= 0 {
+		return "", fmt.Errorf("'%s' is incomplete", t.Name)
+	}
+	var members []string
+	align := int64(1)
+	var off int64
+	for _, f := range t.Fields {
+		what := fmt.Sprintf("member '%s' of '%s'", f.Name, t.Name)
+		switch {
+		case f.Bitfield:
+			return "", fmt.Errorf("%s is a bit-field: bit-fields are not supported on the device", what)
+		case f.Flexible:
+			return "", fmt.Errorf("%s is a flexible array member: not supported on the device", what)
+		case f.Name == "":
+			return "", fmt.Errorf("'%s' has an unnamed member: not supported on the device", t.Name)
+		}
+		base := f.Type
+		dims := ""
+		for base != nil && base.Kind == cfacts.TypeArray {
+			if base.Len <= 0 {
+				return "", fmt.Errorf("%s is an array of unknown length: not supported on the device", what)
+			}
+			dims += "[" + strconv.FormatInt(base.Len, 10) + "]"
+			base = base.Elem
+		}
+		var spell string
+		var a int64
+		switch {
+		case base == nil:
+			return "", fmt.Errorf("%s has an unknown type", what)
+		case base.Kind == cfacts.TypePointer:
+			return "", fmt.Errorf("%s is a pointer: its device copy would need attach, which the compiler does not support yet (copy the data it points to as an array of its own)", what)
+		case isBool(base):
+			return "", fmt.Errorf("%s is _Bool, whose size on the device is the implementation's: use an integer type", what)
+		case base.Kind == cfacts.TypeStruct:
+			s, err := st.add(p, base, depth+1)
+			if err != nil {
+				return "", err
+			}
+			spell, a = s, structAlign(base)
+		default:
+			s, err := scalarCL(base)
+			if err != nil {
+				return "", fmt.Errorf("%s: %v", what, err)
+			}
+			if s == "double" {
+				p.UsesDouble = true
+			}
+			spell, a = s, base.Size
+		}
+		off = roundUp(off, a)
+		if off != f.Offset {
+			return "", fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
+		}
+		off += f.Type.Size
+		align = max(align, a)
+		members = append(members, fmt.Sprintf("\t%s %s%s;", spell, clName(f.Name), dims))
+	}
+	if len(members) == 0 {
+		return "", fmt.Errorf("'%s' has no members", t.Name)
+	}
+	if size := roundUp(off, align); size != t.Size {
+		return "", fmt.Errorf("'%s' is %d bytes on the host, not %d as its members' alignment makes it: packed or aligned structs are not supported on the device", t.Name, t.Size, size)
+	}
+	s := &clStruct{spell: st.spelling(t)}
+	var b strings.Builder
+	body := "{\n" + strings.Join(members, "\n") + "\n}"
+	if strings.HasPrefix(s.spell, "struct ") {
+		fmt.Fprintf(&b, "%s %s;\n", s.spell, body)
+	} else {
+		fmt.Fprintf(&b, "typedef struct %s %s;\n", body, s.spell)
+	}
+	fmt.Fprintf(&b, "typedef char _accls_size_of_%s[sizeof(%s) == %d ? 1 : -1]; /* the host's layout (%d bytes) */\n",
+		strings.ReplaceAll(s.spell, " ", "_"), s.spell, t.Size, t.Size)
+	s.def = b.String()
+	st.byKey[key] = s
+	st.order = append(st.order, s)
+	return s.spell, nil
+}
+
+// spelling names a struct in the program: its tag (struct box) or typedef
+// name (particle) when free, else a generated tag.
+func (st *structTable) spelling(t *cfacts.Type) string {
+	name := strings.TrimPrefix(t.Name, "const ")
+	ok := name != "" && !strings.Contains(name, "<")
+	if tag, found := strings.CutPrefix(name, "struct "); found {
+		ok = ok && isIdent(tag) && !clReserved[tag]
+	} else {
+		ok = ok && isIdent(name) && !clReserved[name] && !strings.HasPrefix(name, "_accls")
+	}
+	if !ok || st.names[name] {
+		name = fmt.Sprintf("struct _accls_struct%d", len(st.order)+1)
+	}
+	st.names[name] = true
+	return name
+}
+
+// definitions is the program's struct declarations, members first.
+func (st *structTable) definitions() string {
+	if st == nil || len(st.order) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n/* The program's structs, with the host's layout. */\n")
+	for _, s := range st.order {
+		b.WriteString(s.def)
+	}
+	return b.String()
+}
+
+// structKey identifies a struct type by its members (two spellings of one
+// type, a typedef and its tag, are one device struct).
+func structKey(t *cfacts.Type) string {
+	var b strings.Builder
+	var walk func(t *cfacts.Type, depth int)
+	walk = func(t *cfacts.Type, depth int) {
+		if t == nil || depth > 32 {
+			b.WriteString("?")
+			return
+		}
+		switch t.Kind {
+		case cfacts.TypeStruct:
+			b.WriteString("{")
+			for _, f := range t.Fields {
+				fmt.Fprintf(&b, "%s@%d:", f.Name, f.Offset)
+				walk(f.Type, depth+1)
+				b.WriteString(";")
+			}
+			b.WriteString("}")
+		case cfacts.TypeArray:
+			fmt.Fprintf(&b, "[%d]", t.Len)
+			walk(t.Elem, depth+1)
+		default:
+			fmt.Fprintf(&b, "%d/%d/%v/%d", t.Kind, t.Size, t.Unsigned, len(t.Name))
+			b.WriteString(strings.TrimPrefix(t.Name, "const "))
+		}
+	}
+	walk(t, 0)
+	return b.String()
+}
+
+// structAlign is the natural alignment of a struct: its largest member's.
+func structAlign(t *cfacts.Type) int64 {
+	a := int64(1)
+	for _, f := range t.Fields {
+		e := f.Type
+		for e != nil && e.Kind == cfacts.TypeArray {
+			e = e.Elem
+		}
+		switch {
+		case e == nil:
+		case e.Kind == cfacts.TypeStruct:
+			a = max(a, structAlign(e))
+		case e.Size > 0:
+			a = max(a, e.Size)
+		}
+	}
+	return a
+}
+
+func roundUp(n, a int64) int64 {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) / a * a
+}
+
+// isStructData reports whether t is a struct or an array (of arrays) of
+// structs: data the kernels hold as bytes of the host's layout.
+func isStructData(t *cfacts.Type) bool {
+	e := elemType(t)
+	return e != nil && e.Kind == cfacts.TypeStruct
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// layoutAssert is a host declaration that fails the host build when the
+// host lays out the struct of expression x (of struct type t) otherwise
+// than the device declaration does: the C front end (cc/v4) ignores
+// `packed` attributes and pragmas, the host compiler does not. name is the
+// variable, for the message. "" when t is no struct.
+func layoutAssert(t *cfacts.Type, x, name string) string {
+	if t == nil || t.Kind != cfacts.TypeStruct {
+		return ""
+	}
+	var conds []string
+	var walk func(t *cfacts.Type, x string, depth int)
+	walk = func(t *cfacts.Type, x string, depth int) {
+		ty := "__typeof__(" + x + ")"
+		conds = append(conds, fmt.Sprintf("sizeof(%s) == %d", ty, t.Size))
+		for _, f := range t.Fields {
+			if f.Name == "" || f.Bitfield {
+				continue
+			}
+			conds = append(conds, fmt.Sprintf("__builtin_offsetof(%s, %s) == %d", ty, f.Name, f.Offset))
+			e, sub := f.Type, x+"."+f.Name
+			for e != nil && e.Kind == cfacts.TypeArray {
+				e, sub = e.Elem, sub+"[0]"
+			}
+			if e != nil && e.Kind == cfacts.TypeStruct && depth < 32 {
+				walk(e, sub, depth+1)
+			}
+		}
+	}
+	walk(t, x, 0)
+	return fmt.Sprintf("_Static_assert(%s, %s);", strings.Join(conds, " && "),
+		strconv.Quote(fmt.Sprintf("accls: the host lays out the %s of '%s' otherwise than its device copy: packed or aligned structs are not supported on the device", t.Name, name)))
+}
