@@ -112,7 +112,12 @@
 //     the local copy; elsewhere, or when the loop writes the array, a
 //     checked hint, and the loop's note says why; staging only with
 //     Options.CacheStage, accls --cache-stage: it measured slower than the
-//     hint) and acc_on_device.
+//     hint), structs (structs.go: the struct types the kernels use are
+//     declared in the program with the host's member offsets, checked at
+//     translation, by a size check the OpenCL compiler evaluates, and by a
+//     _Static_assert in the host code, since the C front end does not see
+//     packing; pointer members, bit-fields and _Bool members are reported)
+//     and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
