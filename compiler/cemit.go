@@ -153,14 +153,7 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 			return s
 		}
 		return em.expr(e.X, precPostfix) + "[" + em.expr(e.Y, precComma) + "]"
-	case cfacts.ExprMember: // structs.go declares the struct with the same member names
-		x := e.X.Type
-		if x != nil && x.Kind == cfacts.TypePointer {
-			x = x.Elem
-		}
-		if x != nil && x.Kind == cfacts.TypeUnion {
-			em.errorf(e.Span, "union members cannot be used in a compute construct yet")
-		}
+	case cfacts.ExprMember: // structs.go declares the struct with the same member names (unions never reach the device)
 		return em.expr(e.X, precPostfix) + e.Op + clName(e.Name)
 	case cfacts.ExprCast:
 		t, err := em.castType(e.Type)

@@ -26,7 +26,7 @@ const (
 // nest is the kernel's only statement (nothing before it changes a bound)
 // and its bounds read only constants and firstprivate scalars.
 func splitGrid(k *Kernel) bool {
-	if k.Grid == 0 || len(k.Stmts) != 1 || len(k.Loops) != 1 || k.Stmts[0] != k.Loops[0].Stmts[0] || len(k.Reductions) > 0 {
+	if k.Grid == 0 || len(k.Stmts) != 1 || k.Stmts[0] != k.Loops[0].Stmts[0] || len(k.Reductions) > 0 { // Grid: k.Loops is the one nest
 		return false
 	}
 	for _, lv := range k.Loops[0].Vars {

@@ -650,30 +650,29 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 	case !known:
 		h.w(ind, "accls_grid[0] = 64; /* the trip counts are only known on the device */")
 		h.w(ind, "accls_grid[1] = 64;")
-	case k.StrideName != "":
-		// two forms (gridfast.go splitGrid): the covered one unless a trip
-		// count passes the gang cap
-		var ts []string
-		for i := range trips {
-			ts = append(ts, fmt.Sprintf("accls_n%d = %s", i, trips[i]))
-		}
-		h.w(ind, "const long %s;", strings.Join(ts, ", "))
-		h.w(ind, "accls_grid[0] = accls_gangs(accls_n%d, 0, 1, 1, accls_V);", n-1)
-		for i := n - 2; i >= 0; i-- {
-			h.w(ind, "accls_grid[%d] = accls_gangs(accls_n%d, 0, 0, 1, 1);", n-1-i, i)
-		}
-		outer := "1"
-		if n == 3 {
-			outer = "accls_n0"
-		}
-		h.w(ind, "if (!accls_grid_covers(accls_grid, accls_V, accls_n%d, accls_n%d, %s)) { /* more iterations than work-items: the grid-stride form */", n-1, n-2, outer)
-		h.w(ind, "\taccls_k = %s;", h.kernelHandle(k.StrideName))
-		h.w(ind, "\t%s;", h.shapeCall(k))
-		h.w(ind, "}")
 	default:
+		if k.StrideName != "" {
+			// two forms (gridfast.go splitGrid): the trips are kept to choose one
+			var ts []string
+			for i := range trips {
+				ts = append(ts, fmt.Sprintf("accls_n%d = %s", i, trips[i]))
+				trips[i] = fmt.Sprintf("accls_n%d", i)
+			}
+			h.w(ind, "const long %s;", strings.Join(ts, ", "))
+		}
 		h.w(ind, "accls_grid[0] = accls_gangs(%s, 0, 1, 1, accls_V);", trips[n-1])
 		for i := n - 2; i >= 0; i-- {
 			h.w(ind, "accls_grid[%d] = accls_gangs(%s, 0, 0, 1, 1);", n-1-i, trips[i])
+		}
+		if k.StrideName != "" {
+			outer := "1"
+			if n == 3 {
+				outer = trips[0]
+			}
+			h.w(ind, "if (!accls_grid_covers(accls_grid, accls_V, %s, %s, %s)) { /* more iterations than work-items: the grid-stride form */", trips[n-1], trips[n-2], outer)
+			h.w(ind, "\taccls_k = %s;", h.kernelHandle(k.StrideName))
+			h.w(ind, "\t%s;", h.shapeCall(k))
+			h.w(ind, "}")
 		}
 	}
 	if len(k.Reductions) > 0 {

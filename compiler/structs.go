@@ -34,6 +34,7 @@ type structTable struct {
 type clStruct struct {
 	spell string // as the kernels spell it: "particle", "struct box"
 	def   string // its definition and size check
+	align int64  // its largest member's alignment
 }
 
 // typeCL spells t for the device: a number (scalarCL) or a struct declared
@@ -51,19 +52,23 @@ func (p *Program) structCL(t *cfacts.Type) (string, error) {
 	if p.structs == nil {
 		p.structs = &structTable{byKey: map[string]*clStruct{}, names: map[string]bool{}}
 	}
-	return p.structs.add(p, t, 0)
+	s, err := p.structs.add(p, t, 0)
+	if err != nil {
+		return "", err
+	}
+	return s.spell, nil
 }
 
-func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error) {
+func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, error) {
 	if depth > 32 {
-		return "", fmt.Errorf("'%s' nests too deeply", t.Name)
+		return nil, fmt.Errorf("'%s' nests too deeply", t.Name)
 	}
 	key := structKey(t)
 	if s, ok := st.byKey[key]; ok {
-		return s.spell, nil
+		return s, nil
 	}
 	if t.Size <= 0 {
-		return "", fmt.Errorf("'%s' is incomplete", t.Name)
+		return nil, fmt.Errorf("'%s' is incomplete", t.Name)
 	}
 	var members []string
 	align := int64(1)
@@ -72,17 +77,17 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error
 		what := fmt.Sprintf("member '%s' of '%s'", f.Name, t.Name)
 		switch {
 		case f.Bitfield:
-			return "", fmt.Errorf("%s is a bit-field: bit-fields are not supported on the device", what)
+			return nil, fmt.Errorf("%s is a bit-field: bit-fields are not supported on the device", what)
 		case f.Flexible:
-			return "", fmt.Errorf("%s is a flexible array member: not supported on the device", what)
+			return nil, fmt.Errorf("%s is a flexible array member: not supported on the device", what)
 		case f.Name == "":
-			return "", fmt.Errorf("'%s' has an unnamed member: not supported on the device", t.Name)
+			return nil, fmt.Errorf("'%s' has an unnamed member: not supported on the device", t.Name)
 		}
 		base := f.Type
 		dims := ""
 		for base != nil && base.Kind == cfacts.TypeArray {
 			if base.Len <= 0 {
-				return "", fmt.Errorf("%s is an array of unknown length: not supported on the device", what)
+				return nil, fmt.Errorf("%s is an array of unknown length: not supported on the device", what)
 			}
 			dims += "[" + strconv.FormatInt(base.Len, 10) + "]"
 			base = base.Elem
@@ -91,21 +96,21 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error
 		var a int64
 		switch {
 		case base == nil:
-			return "", fmt.Errorf("%s has an unknown type", what)
+			return nil, fmt.Errorf("%s has an unknown type", what)
 		case base.Kind == cfacts.TypePointer:
-			return "", fmt.Errorf("%s is a pointer: its device copy would need attach, which the compiler does not support yet (copy the data it points to as an array of its own)", what)
+			return nil, fmt.Errorf("%s is a pointer: its device copy would need attach, which the compiler does not support yet (copy the data it points to as an array of its own)", what)
 		case isBool(base):
-			return "", fmt.Errorf("%s is _Bool, whose size on the device is the implementation's: use an integer type", what)
+			return nil, fmt.Errorf("%s is _Bool, whose size on the device is the implementation's: use an integer type", what)
 		case base.Kind == cfacts.TypeStruct:
 			s, err := st.add(p, base, depth+1)
 			if err != nil {
-				return "", err
+				return nil, err
 			}
-			spell, a = s, structAlign(base)
+			spell, a = s.spell, s.align
 		default:
 			s, err := scalarCL(base)
 			if err != nil {
-				return "", fmt.Errorf("%s: %v", what, err)
+				return nil, fmt.Errorf("%s: %v", what, err)
 			}
 			if s == "double" {
 				p.UsesDouble = true
@@ -114,19 +119,19 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error
 		}
 		off = roundUp(off, a)
 		if off != f.Offset {
-			return "", fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
+			return nil, fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
 		}
 		off += f.Type.Size
 		align = max(align, a)
 		members = append(members, fmt.Sprintf("\t%s %s%s;", spell, clName(f.Name), dims))
 	}
 	if len(members) == 0 {
-		return "", fmt.Errorf("'%s' has no members", t.Name)
+		return nil, fmt.Errorf("'%s' has no members", t.Name)
 	}
 	if size := roundUp(off, align); size != t.Size {
-		return "", fmt.Errorf("'%s' is %d bytes on the host, not %d as its members' alignment makes it: packed or aligned structs are not supported on the device", t.Name, t.Size, size)
+		return nil, fmt.Errorf("'%s' is %d bytes on the host, not %d as its members' alignment makes it: packed or aligned structs are not supported on the device", t.Name, t.Size, size)
 	}
-	s := &clStruct{spell: st.spelling(t)}
+	s := &clStruct{spell: st.spelling(t), align: align}
 	var b strings.Builder
 	body := "{\n" + strings.Join(members, "\n") + "\n}"
 	if strings.HasPrefix(s.spell, "struct ") {
@@ -139,7 +144,7 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (string, error
 	s.def = b.String()
 	st.byKey[key] = s
 	st.order = append(st.order, s)
-	return s.spell, nil
+	return s, nil
 }
 
 // spelling names a struct in the program: its tag (struct box) or typedef
@@ -195,31 +200,11 @@ func structKey(t *cfacts.Type) string {
 			fmt.Fprintf(&b, "[%d]", t.Len)
 			walk(t.Elem, depth+1)
 		default:
-			fmt.Fprintf(&b, "%d/%d/%v/%d", t.Kind, t.Size, t.Unsigned, len(t.Name))
-			b.WriteString(strings.TrimPrefix(t.Name, "const "))
+			fmt.Fprintf(&b, "%d/%d/%v/%s", t.Kind, t.Size, t.Unsigned, strings.TrimPrefix(t.Name, "const "))
 		}
 	}
 	walk(t, 0)
 	return b.String()
-}
-
-// structAlign is the natural alignment of a struct: its largest member's.
-func structAlign(t *cfacts.Type) int64 {
-	a := int64(1)
-	for _, f := range t.Fields {
-		e := f.Type
-		for e != nil && e.Kind == cfacts.TypeArray {
-			e = e.Elem
-		}
-		switch {
-		case e == nil:
-		case e.Kind == cfacts.TypeStruct:
-			a = max(a, structAlign(e))
-		case e.Size > 0:
-			a = max(a, e.Size)
-		}
-	}
-	return a
 }
 
 func roundUp(n, a int64) int64 {
@@ -236,13 +221,17 @@ func isStructData(t *cfacts.Type) bool {
 	return e != nil && e.Kind == cfacts.TypeStruct
 }
 
+// isIdent reports whether s is a C identifier (isIdentByte: cacheexpr.go).
 func isIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
 			return false
 		}
 	}
-	return s != ""
+	return true
 }
 
 // layoutAssert is a host declaration that fails the host build when the

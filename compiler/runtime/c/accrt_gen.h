@@ -19,6 +19,7 @@
 /* The work-group of a kernel: W workers of V vector lanes (nw, vl: the
  * num_workers and vector_length clauses, 0 when absent). */
 ACCLS_HELPER size_t accls_group_target(void);
+ACCLS_HELPER size_t accls_group_size_env(void);
 ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw, long vl, size_t *W, size_t *V)
 {
 	size_t max = accrt_kernel_work_group_size(k), m = accrt_kernel_preferred_multiple(k);
@@ -45,13 +46,21 @@ ACCLS_HELPER void accls_shape(accrt_kernel_t *k, int worker, int vector, long nw
  * H100: bench/README.md). */
 ACCLS_HELPER size_t accls_group_target(void)
 {
-	static size_t target;
-	if (!target) {
+	size_t v = accls_group_size_env();
+	return v ? v : 128;
+}
+
+/* ACCLS_GROUP_SIZE, read once; 0 when unset. */
+ACCLS_HELPER size_t accls_group_size_env(void)
+{
+	static long v = -1;
+	if (v < 0) {
 		const char *e = getenv("ACCLS_GROUP_SIZE");
-		long v = e ? atol(e) : 0;
-		target = v > 0 ? (size_t)v : 128;
+		v = e ? atol(e) : 0;
+		if (v < 0)
+			v = 0;
 	}
-	return target;
+	return (size_t)v;
 }
 
 /* The work-group of a kernel on a 2-D/3-D grid (V lanes; vl: the
@@ -64,7 +73,7 @@ ACCLS_HELPER size_t accls_group_target(void)
  * time at 256, 1.01 at 128 (bench/README.md). */
 ACCLS_HELPER void accls_shape_grid(accrt_kernel_t *k, int dims, long vl, size_t *W, size_t *V)
 {
-	if (vl <= 0 && dims == 2 && (accrt_device_info()->type & CL_DEVICE_TYPE_GPU) && !getenv("ACCLS_GROUP_SIZE"))
+	if (vl <= 0 && dims == 2 && !accls_group_size_env() && (accrt_device_info()->type & CL_DEVICE_TYPE_GPU))
 		vl = 256;
 	accls_shape(k, 0, 1, 0, vl, W, V);
 }
