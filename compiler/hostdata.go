@@ -114,9 +114,10 @@ func (h *hgen) hostData(n *Node, ind, loc string) {
 	for _, s := range shadows {
 		h.w(in+"\t", "%s", s)
 	}
-	h.lineDirective(h.c.prog.lines.line(n.Body.Span.Start))
-	h.b.WriteString(h.indentOf(n.Body.Span.Start))
-	h.region(n.Body.Span.Start, n.Body.Span.End, n.Children)
+	start := n.bodyStart()
+	h.lineDirective(h.c.prog.lines.line(start))
+	h.b.WriteString(h.indentOf(start))
+	h.region(start, n.Body.Span.End, n.Children)
 	h.b.WriteByte('\n')
 	h.w(in, "}")
 	h.w(ind, "}")

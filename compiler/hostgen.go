@@ -89,6 +89,18 @@ func cString(s string) string {
 
 // region copies text [start, end), replacing the spans of nodes (sorted,
 // inside the range) with their host code.
+// bodyStart is where the text of a data or host_data construct's body
+// starts: at its first directive when one governs the body (data copyin(a)
+// right above parallel loop: the loop's statement is the body, the compute
+// construct its child), else at the statement.
+func (n *Node) bodyStart() int {
+	start := n.Body.Span.Start
+	if len(n.Children) > 0 && n.Children[0].Span.Start < start {
+		start = n.Children[0].Span.Start
+	}
+	return start
+}
+
 func (h *hgen) region(start, end int, nodes []*Node) {
 	text := h.c.prog.Text
 	pos := start
@@ -234,9 +246,10 @@ func (h *hgen) node(n *Node) {
 		h.enters(n.Data, in, cond, "0", loc)
 		queue := h.queue
 		h.queue = "" // the body's constructs have their own async clauses
-		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(n.Body.Span.Start), h.c.prog.File)
-		h.b.WriteString(h.indentOf(n.Body.Span.Start))
-		h.region(n.Body.Span.Start, n.Body.Span.End, n.Children)
+		start := n.bodyStart()
+		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(start), h.c.prog.File)
+		h.b.WriteString(h.indentOf(start))
+		h.region(start, n.Body.Span.End, n.Children)
 		h.b.WriteByte('\n')
 		h.queue = queue
 		h.exits(n.Data, in, cond, "0", loc)
