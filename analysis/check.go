@@ -46,6 +46,7 @@ var semanticChecks = []*Check{
 	atomicCheck,
 	reductionNestCheck,
 	implicitCheck,
+	memberCheck,
 	dataClausesCheck,
 	reductionTypesCheck,
 	subarrayBoundsCheck,

@@ -48,6 +48,9 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 			if ref.Call || ref.Addr || ref.Escape {
 				du.unsure = true
 			}
+			if ref.Member {
+				continue // v.p[i]: the data v.p points to, not v's
+			}
 			agg := v.Type != nil && (v.Type.Kind == cfacts.TypePointer || v.Type.IsAggregate())
 			rd, wr := ref.Access&AccRead != 0, ref.Access&AccWrite != 0
 			if agg {

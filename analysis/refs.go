@@ -51,6 +51,10 @@ type Ref struct {
 	Elem Access
 	// Deref is set when a pointer's pointee is accessed (p[i], *p, p->f).
 	Deref bool
+	// Member is set when the element is reached through a pointer member
+	// (s.p[i], p->q[i]): it belongs to the data the member points to,
+	// which a data clause maps as s.p[0:n], not to the variable's own data.
+	Member bool
 	// Addr is set when the address of the variable or of one of its elements
 	// is taken (&x, &a[i]).
 	Addr bool
@@ -603,6 +607,9 @@ func (w *refWalker) elem(base *cfacts.Expr, mode Access, whole *cfacts.Expr, idx
 		if r != nil && x.Type != nil && x.Type.Kind == cfacts.TypePointer {
 			r.Deref = true
 		}
+		if r != nil && IsPointerMember(x) {
+			r.Member = true
+		}
 		return r
 	case cfacts.ExprBinary:
 		// *(p + i), (a + 1)[i]: the pointer operand is the base
@@ -620,6 +627,30 @@ func (w *refWalker) elem(base *cfacts.Expr, mode Access, whole *cfacts.Expr, idx
 	}
 	w.value(x)
 	return nil
+}
+
+// IsPointerMember reports whether member access e names a member declared
+// as a pointer (e's own type does not tell: an array member decays to one).
+func IsPointerMember(e *cfacts.Expr) bool {
+	if e == nil || e.Kind != cfacts.ExprMember || e.X == nil {
+		return false
+	}
+	t := e.X.Type
+	if e.Op == "->" {
+		if t == nil || t.Kind != cfacts.TypePointer {
+			return false
+		}
+		t = t.Elem
+	}
+	if t == nil || t.Kind != cfacts.TypeStruct {
+		return false
+	}
+	for _, f := range t.Fields {
+		if f.Name == e.Name {
+			return f.Type != nil && f.Type.Kind == cfacts.TypePointer
+		}
+	}
+	return false
 }
 
 func reverse(idx []*cfacts.Expr) []*cfacts.Expr {

@@ -47,6 +47,20 @@ var dataRules = []*Rule{
 		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{
+		ID: "unmapped-pointer-member", Severity: SeverityWarning,
+		Summary: "a struct's pointer member is dereferenced on the device but nothing maps the data it points to",
+		Doc: "Copying a struct to the device (a clause, or implicitly: an aggregate is `copy`) copies its pointer " +
+			"members as they are: host addresses. OpenACC attaches a pointer member to device memory only when the " +
+			"data it points to is present (3.3 §2.6.8, §2.7.2), which takes a clause naming the member with a " +
+			"sub-array, `copyin(v.x[0:n])`, here, in an enclosing data region or in an `enter data`; without one " +
+			"the device dereferences a host address. The warning is given for a local or parameter struct whose " +
+			"member this function sets from `malloc`/`calloc` only, that is never assigned whole, passed to a " +
+			"call or taken by address, and whose member no directive or runtime call of the function names. The " +
+			"fix adds a clause with the length of the allocation when it is known.",
+		Example: "typedef struct { int n; double *x; } vec;\nvoid *malloc(unsigned long);\nvoid f(int n) {\n    vec v;\n    v.n = n;\n    v.x = malloc(n * sizeof(double));\n" +
+			"#pragma acc parallel loop copyin(v)\n    for (int i = 0; i < v.n; i++) v.x[i] = 0;\n}",
+	},
+	{
 		ID: "implicit-copy-pointer-no-bounds", Severity: SeverityWarning,
 		Summary: "a pointer in a data clause has no sub-array, so only the pointer is mapped",
 		Doc: "`copy(p)` with `p` a pointer maps the pointer variable itself, 8 bytes, not the array it points " +

@@ -1,0 +1,264 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/source/cfacts"
+)
+
+// memberCheck reports pointer members whose data no directive maps: a
+// struct copied to the device (implicitly or by a clause) carries its
+// pointer members' host addresses, and OpenACC attaches a member to device
+// memory only when the data it points to is present (3.3 §2.6.8, §2.7.2).
+var memberCheck = &Check{
+	Name:  "pointer-members",
+	Rules: []string{"unmapped-pointer-member"},
+	Model: checkPointerMembers,
+}
+
+func checkPointerMembers(p *Pass, m *Model) {
+	for _, fm := range m.Funcs {
+		if fm.Func == nil || fm.Func.Body == nil {
+			continue
+		}
+		var fnRefs []*Ref // collected once per function, when a candidate needs them
+		for _, r := range funcComputes(fm) {
+			if r.Stmt == nil || len(r.Directive.Errors) > 0 {
+				continue
+			}
+			seen := map[string]bool{}
+			for _, ref := range m.collectRefs(r.Stmt) {
+				path, text := derefPath(ref)
+				if path == nil || seen[text] {
+					continue
+				}
+				seen[text] = true
+				v := ref.Var
+				if v.Type == nil || v.Type.Kind != cfacts.TypeStruct || inSpan(r.Stmt.Span, v.NameSpan) ||
+					v.Storage != cfacts.StorageLocal && v.Storage != cfacts.StorageParam {
+					continue // a global or a struct reached through a pointer: other code may map its members
+				}
+				if fnRefs == nil {
+					fnRefs = m.collectRefs(fm.Func.Body)
+				}
+				if !memberFromAllocationOnly(fm.Func, v, text, fnRefs) || pathNamed(fm, v, text, r.Directive.Span.Start) {
+					continue
+				}
+				construct := quote(r.Directive.Spec.Name)
+				item := text + "[0:" + askMarker + "]"
+				if n := memberAllocLength(m, fm.Func, text, r.Directive.Span.Start); n != "" {
+					item = text + "[0:" + n + "]"
+				}
+				ci := &computeInfo{m: m, r: r}
+				clause := directionClause(memberUse(m, r, text))
+				shown := strings.ReplaceAll(item, askMarker, "n")
+				p.Report(Diagnostic{
+					Span: path.Span, Rule: "unmapped-pointer-member",
+					Message: fmt.Sprintf("%s points to data that nothing maps: the device copy of %s holds the host address, which is attached to device memory only when the data is present; add %s(%s)",
+						quote(text), quote(v.Name), clause, shown),
+					Related: []Related{{Span: r.Directive.NameSpan, Message: "no clause of this " + construct + " or of a directive before it names " + quote(text)}},
+					Fixes:   []SuggestedFix{ci.clauseFix(clause, item)},
+				})
+			}
+		}
+	}
+}
+
+// derefPath returns the member path through which ref reaches data (v.x of
+// v.x[i], v.in.x of *v.in.x) and its text, nil when ref is not such an
+// access or the path is not a chain of members from the variable.
+func derefPath(ref *Ref) (*cfacts.Expr, string) {
+	if !ref.Member || ref.Expr == nil || ref.Ident == nil {
+		return nil, ""
+	}
+	x := ref.Expr
+	for x != nil && !(x.Kind == cfacts.ExprMember && IsPointerMember(x)) {
+		x = x.X
+	}
+	if x == nil {
+		return nil, ""
+	}
+	text, root := memberPathText(x)
+	if root != ref.Ident {
+		return nil, ""
+	}
+	return x, text
+}
+
+// memberPathText spells a chain of member accesses from an identifier
+// ("v.in.x"); root is the identifier, nil when e is not such a chain.
+func memberPathText(e *cfacts.Expr) (string, *cfacts.Expr) {
+	var parts []string
+	x := e
+	for x != nil && x.Kind == cfacts.ExprMember {
+		parts = append(parts, x.Op+x.Name)
+		x = x.X
+	}
+	if x == nil || x.Kind != cfacts.ExprIdent || len(parts) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString(x.Name)
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+	}
+	return b.String(), x
+}
+
+// memberFromAllocationOnly reports whether struct v is only ever set
+// member by member (no initializer, no whole assignment, its address never
+// taken, never passed to a call) and its member text is assigned only
+// allocations, at least once: then only a directive of this function can
+// have mapped what the member points to.
+func memberFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var, text string, refs []*Ref) bool {
+	if v.Init != nil {
+		return false
+	}
+	allocated := false
+	for _, r := range refs {
+		if r.Var != v {
+			continue
+		}
+		if r.Addr || r.Call {
+			return false
+		}
+		if r.Expr == r.Ident && r.Access&AccWrite != 0 {
+			return false // v = other: its members come from elsewhere
+		}
+		if r.Assign == nil || r.Assign.Kind != cfacts.ExprAssign || strip(r.Assign.X) == nil {
+			continue
+		}
+		if t, _ := memberPathText(strip(r.Assign.X)); t == text {
+			if r.Assign.Op != "=" || !isAllocation(r.Assign.Y) {
+				return false
+			}
+			allocated = true
+		}
+	}
+	return allocated
+}
+
+// pathNamed reports whether a directive of the function up to offset pos
+// names the member path in a clause (a data clause, enter data, update,
+// attach...) or a call before pos passes it (acc_copyin(v.x, n),
+// acc_attach(&v.x)).
+func pathNamed(fm *FuncModel, v *cfacts.Var, text string, pos int) bool {
+	for _, d := range fm.Directives {
+		if d.Span.Start > pos {
+			continue
+		}
+		for _, c := range d.Clauses {
+			for _, it := range argItems(c) {
+				if it.Var == nil || it.Var.Name != v.Name || len(it.Var.Members) == 0 {
+					continue
+				}
+				var b strings.Builder
+				b.WriteString(it.Var.Name)
+				for _, mb := range it.Var.Members {
+					if mb.Arrow {
+						b.WriteString("->")
+					} else {
+						b.WriteString(".")
+					}
+					b.WriteString(mb.Name)
+				}
+				if b.String() == text {
+					return true
+				}
+			}
+		}
+	}
+	passed := false
+	cfacts.Walk(fm.Func.Body, func(s *cfacts.Stmt) bool {
+		cfacts.StmtExprs(s, func(e *cfacts.Expr) {
+			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+				if x.Kind == cfacts.ExprCall && x.Span.Start < pos {
+					for _, a := range x.Args {
+						a = strip(a)
+						for a != nil && (a.Kind == cfacts.ExprUnary && a.Op == "&" || a.Kind == cfacts.ExprCast) {
+							a = a.X
+						}
+						if t, _ := memberPathText(a); t == text {
+							passed = true
+						}
+					}
+				}
+				return !passed
+			})
+		})
+		return !passed
+	})
+	return passed
+}
+
+// memberUse reports whether compute construct r reads and writes the data
+// the member path points to (calls count as both).
+func memberUse(m *Model, r *Region, text string) (read, written bool) {
+	for _, ref := range m.collectRefs(r.Stmt) {
+		if _, t := derefPath(ref); t == text {
+			read = read || ref.Elem&AccRead != 0 || ref.Call
+			written = written || ref.Elem&AccWrite != 0 || ref.Call
+		}
+	}
+	return read, written
+}
+
+// memberAllocLength is the element count of the one allocation the member
+// path is assigned before pos (v.x = malloc(n * sizeof *v.x)), "" when
+// unknown.
+func memberAllocLength(m *Model, fn *cfacts.Func, text string, pos int) string {
+	found := ""
+	ok := true
+	cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
+		cfacts.StmtExprs(s, func(e *cfacts.Expr) {
+			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+				if x.Kind != cfacts.ExprAssign || x.Op != "=" || x.Span.Start >= pos {
+					return true
+				}
+				if t, _ := memberPathText(strip(x.X)); t != text {
+					return true
+				}
+				n := memberAllocCount(m, fn, x.Y, pos)
+				if n == "" || found != "" && n != found {
+					ok = false
+				}
+				found = n
+				return true
+			})
+		})
+		return true
+	})
+	if !ok {
+		return ""
+	}
+	return found
+}
+
+// memberAllocCount is the element count of malloc(n * sizeof(T)) or
+// calloc(n, sizeof(T)) as C text valid at pos.
+func memberAllocCount(m *Model, fn *cfacts.Func, e *cfacts.Expr, pos int) string {
+	e = strip(e)
+	if !isAllocation(e) {
+		return ""
+	}
+	var n *cfacts.Expr
+	switch {
+	case e.Name == "calloc" && len(e.Args) == 2:
+		n = e.Args[0]
+	case e.Name == "malloc" && len(e.Args) == 1:
+		a := strip(e.Args[0])
+		if a != nil && a.Kind == cfacts.ExprBinary && a.Op == "*" {
+			switch {
+			case strip(a.Y) != nil && strip(a.Y).Kind == cfacts.ExprSizeof:
+				n = a.X
+			case strip(a.X) != nil && strip(a.X).Kind == cfacts.ExprSizeof:
+				n = a.Y
+			}
+		}
+	}
+	if n == nil || !validAt(m, fn, n, pos) {
+		return ""
+	}
+	return exprSource(m, n)
+}
