@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -72,6 +73,9 @@ type clEmitter struct {
 	// index writes a[...] reads that go elsewhere (staged cache windows,
 	// cache.go); ok false leaves the access to the emitter.
 	index func(e *cfacts.Expr) (s string, ok bool)
+	// member writes a member path of pointer type (v.x) as the kernel
+	// variable that holds its attached target (attach.go); ok false: none.
+	member func(e *cfacts.Expr) (s string, ok bool)
 	// fp64 is set when the code uses double.
 	fp64 bool
 	err  error
@@ -154,6 +158,14 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		}
 		return em.expr(e.X, precPostfix) + "[" + em.expr(e.Y, precComma) + "]"
 	case cfacts.ExprMember: // structs.go declares the struct with the same member names (unions never reach the device)
+		if em.member != nil {
+			if s, ok := em.member(e); ok {
+				return s
+			}
+		}
+		if analysis.IsPointerMember(e) { // the device copy holds the host's address (structs.go)
+			em.errorf(e.Span, "pointer member '%s' is reached through an array element, a dereference or a routine's parameter: the compiler attaches pointer members only on paths from a variable declared outside the construct (v.x, p->x)", e.Name)
+		}
 		return em.expr(e.X, precPostfix) + e.Op + clName(e.Name)
 	case cfacts.ExprCast:
 		t, err := em.castType(e.Type)

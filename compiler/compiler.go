@@ -99,6 +99,7 @@ type compilation struct {
 	names  map[string]bool // identifiers of the document, generated names avoid them
 	// defines are the object-like macros of the user's file (fileDefines).
 	defines map[string]string
+	mpaths  *memberPaths // the member paths of pointer type (attach.go)
 }
 
 // Translate runs the passes on the C text of the file at path, through the

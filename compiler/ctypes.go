@@ -209,6 +209,7 @@ func init() {
 // clName is how a user's identifier is spelled in OpenCL C: unchanged,
 // unless it is an OpenCL keyword or type name (then with a trailing '_').
 func clName(name string) string {
+	name = identName(name) // a member path (attach.go)
 	if clReserved[name] {
 		return name + "_"
 	}

@@ -103,6 +103,7 @@ func (l *lowering) independent(lp *Loop, top bool) string {
 	byVar := map[*cfacts.Var][]*analysis.Ref{}
 	var order []*cfacts.Var
 	for _, r := range refs {
+		r = l.c.pathRef(r) // attach.go: v.x[i] is an element of v.x
 		if byVar[r.Var] == nil {
 			order = append(order, r.Var)
 		}

@@ -12,7 +12,7 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("'attach' on 'parallel' is not supported by
+//     the directive or clause ("'bind' on 'routine' is not supported by
 //     the compiler yet"): nothing is ever translated into wrong code. So are
 //     branches out of data and host_data constructs (branch.go).
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
@@ -116,8 +116,12 @@
 //     declared in the program with the host's member offsets, checked at
 //     translation, by a size check the OpenCL compiler evaluates, and by a
 //     _Static_assert in the host code, since the C front end does not see
-//     packing; pointer members, bit-fields and _Bool members are reported)
-//     and acc_on_device.
+//     packing; bit-fields and _Bool members are reported; pointer members
+//     are opaque), pointer members (attach.go: each path to a pointer member
+//     a construct uses, v.x or p->in.x, is a kernel argument of its own,
+//     looked up in the present table from the member's host value, which is
+//     OpenACC's attachment as the kernels see it; attach and detach clauses
+//     move nothing) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
@@ -188,9 +192,11 @@
 //   - clauses: gang(static:) with a chunk size that is not a constant,
 //     with tile or on a loop whose body needs barriers; num_gangs with
 //     several values next to num_gangs after device_type; device_type and
-//     gang(dim:2 or 3) on the loops of routines; attach/detach; wait after
-//     device_type on compute constructs;
-//   - data: struct and union data, pointers to pointers, non-contiguous
+//     gang(dim:2 or 3) on the loops of routines; wait after device_type on
+//     compute constructs;
+//   - data: union data, pointer members reached through an array element
+//     (a[i].x), assigned on the device or used in routines, arrays of
+//     pointers in structs, pointers to pointers, non-contiguous
 //     sub-arrays; device code using a pointer that a declare puts on the
 //     device for itself (its copy holds a host address); a goto into a
 //     declare's scope or a computed goto in one;

@@ -408,7 +408,7 @@ func (h *hgen) compute(n *Node, ind string) {
 	for _, di := range n.Data {
 		for _, cv := range con.Vars {
 			if cv.Data == di && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
-				views[di] = "accls_d_" + cv.Name
+				views[di] = "accls_d_" + identName(cv.Name)
 			}
 		}
 		if v := views[di]; v != "" {
@@ -425,7 +425,7 @@ func (h *hgen) compute(n *Node, ind string) {
 		if cv.Mode != ModeArray && cv.Mode != ModeRef || cv.Data != nil {
 			continue
 		}
-		v := "accls_d_" + cv.Name
+		v := "accls_d_" + identName(cv.Name)
 		switch {
 		case cv.DevPtr:
 			h.w(in, "accrt_dev %s = accrt_devptr((void *)%s, %s, %s);", v, cv.Name, strconv.Quote(cv.Name), loc)
@@ -506,7 +506,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 	for _, p := range k.Params {
 		switch p.Kind {
 		case ParamDev:
-			h.w(in, "accrt_arg_dev(accls_k, %d, accls_d_%s);", p.Index, p.Var.Name)
+			h.w(in, "accrt_arg_dev(accls_k, %d, accls_d_%s);", p.Index, identName(p.Var.Name))
 		case ParamValue, ParamStride, ParamShape:
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), &(%s){(%s)(%s)});", p.Index, p.HostT, p.HostT, p.HostT, p.Host)
 		case ParamBytes:

@@ -215,7 +215,7 @@ func (g *kgen) expr(e *cfacts.Expr, min int) string {
 func (g *kgen) kernel() error {
 	k := g.k
 	con := k.Construct
-	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, vla: func(v *cfacts.Var) []string {
+	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, member: g.memberSpelling, vla: func(v *cfacts.Var) []string {
 		for i := len(g.scopes) - 1; i >= 0; i-- {
 			if _, ok := g.scopes[i][v]; ok {
 				if s, ok := g.vla[v]; ok && i == 0 {

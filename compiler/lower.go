@@ -36,6 +36,7 @@ func (c *compilation) lowerNode(n *Node) {
 		return
 	}
 	fn := n.Region.Func.Func
+	c.checkAttach(d, fn) // attach.go
 	n.If = clauseText(d, "if")
 	if cl := findClause(d, "async"); cl != nil {
 		s := ""
@@ -149,8 +150,12 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if v == nil {
 		return nil, fmt.Errorf("'%s' is not declared here", ref.Name)
 	}
-	if len(ref.Members) > 0 {
-		return nil, fmt.Errorf("struct members in data clauses ('%s') are not supported by the compiler yet", it.Text)
+	if len(ref.Members) > 0 { // a pointer member: the data it points to (attach.go)
+		pv, err := c.clausePath(v, ref)
+		if err != nil {
+			return nil, err
+		}
+		v = pv
 	}
 	di := &DataItem{Clause: clause, Name: it.Text, Var: v, Pos: it.Span.Start}
 	t := v.Type
@@ -242,6 +247,7 @@ type lowering struct {
 	conPrivate  map[*cfacts.Var]bool
 	cvars       map[*cfacts.Var]*CVar
 	items       map[*cfacts.Var]*DataItem
+	paths       []*pathUse // the member paths it uses (attach.go)
 }
 
 type redClause struct {
@@ -302,6 +308,7 @@ func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 		return con
 	}
 	l.construcClauses()
+	l.paths = l.memberPathUses() // attach.go: the pointer members the construct uses
 	for _, k := range con.Kernels {
 		if con.Kind == "kernels" && !k.Serial {
 			l.autoLoops(k)
@@ -587,6 +594,10 @@ func (l *lowering) varOf(it *acc.Arg) *cfacts.Var {
 		l.c.errorAt(it.Span, "'%s' is not a variable", it.Text)
 		return nil
 	}
+	if len(it.Var.Members) > 0 {
+		l.c.errorAt(it.Span, "'%s': struct members in private, firstprivate and reduction clauses are not supported by the compiler (name the struct, or copy the member into a local variable)", it.Text)
+		return nil
+	}
 	v := l.c.lookupVar(l.fn, it.Span.Start, it.Var.Name)
 	if v == nil {
 		l.c.errorAt(it.Span, "'%s' is not declared here", it.Var.Name)
@@ -690,6 +701,12 @@ func (l *lowering) variables() {
 	}
 	for i := range l.attrs {
 		a := &l.attrs[i]
+		if l.onlyThroughPaths(a) {
+			continue // v.x[i] alone: the kernels need what v.x points to, not v
+		}
+		if fromMemberItem(a) {
+			a = l.implicitAttr(a)
+		}
 		cv := l.classify(a)
 		if cv == nil {
 			continue
@@ -697,6 +714,7 @@ func (l *lowering) variables() {
 		con.Vars = append(con.Vars, cv)
 		l.cvars[a.Var] = cv
 	}
+	l.pathVars(l.paths)
 }
 
 // allRefsPrivatized reports whether every reference to v in the construct
@@ -777,7 +795,12 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		}
 		return fail("'%s': %s", v.Name, a.Reason)
 	case analysis.AttrAttach:
-		return fail("'%s': %s is not supported by the compiler yet", v.Name, a.Attr)
+		// attach(p): the data p points to must be present; the kernels
+		// reach its device copy (attach.go).
+		if t.Kind != cfacts.TypePointer {
+			return fail("attach '%s' must be a pointer", v.Name)
+		}
+		return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
 	case analysis.AttrDeclared:
 		return l.declared(cv, a) // declare.go
 	case analysis.AttrReduction:
@@ -1010,7 +1033,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	}
 	// Variables referenced by the kernel.
 	for _, cv := range con.Vars {
-		if kernelRefers(k, cv.Var) {
+		if l.refers(k, cv.Var) {
 			k.Vars = append(k.Vars, cv)
 		}
 	}

@@ -18,15 +18,15 @@ import (
 // (device_type: devicetype.go, loopdevicetype.go; async and wait on data:
 // async.go; declare: declare.go; host_data: hostdata.go).
 var supported = map[string][]string{
-	"parallel":   {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default", "device_type"},
-	"serial":     {"if", "self", "async", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default", "device_type"},
-	"kernels":    {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default", "device_type"},
+	"parallel":   {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "attach", "default", "device_type"},
+	"serial":     {"if", "self", "async", "wait", "reduction", "private", "firstprivate", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "attach", "default", "device_type"},
+	"kernels":    {"if", "self", "async", "wait", "num_gangs", "num_workers", "vector_length", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "attach", "default", "device_type"},
 	"loop":       {"collapse", "gang", "worker", "vector", "seq", "independent", "auto", "private", "reduction", "tile", "device_type"},
-	"data":       {"if", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "default", "async", "wait"},
+	"data":       {"if", "copy", "copyin", "copyout", "create", "no_create", "present", "deviceptr", "attach", "default", "async", "wait"},
 	"declare":    {"copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link"},
 	"host_data":  {"use_device", "if", "if_present"},
-	"enter data": {"if", "async", "wait", "copyin", "create"},
-	"exit data":  {"if", "async", "wait", "copyout", "delete", "finalize"},
+	"enter data": {"if", "async", "wait", "copyin", "create", "attach"},
+	"exit data":  {"if", "async", "wait", "copyout", "delete", "detach", "finalize"},
 	"update":     {"if", "if_present", "async", "wait", "self", "host", "device"},
 	"wait":       {"if", "async"},
 	"cache":      {},

@@ -187,9 +187,13 @@ func (g *kgen) memKey(v *cfacts.Var) *cfacts.Var {
 	return nil
 }
 
-// lvalueRoot is the variable at the root of an lvalue (a, a[i][j], *p, p->x).
-func lvalueRoot(e *cfacts.Expr) *cfacts.Var {
+// lvalueRoot is the variable at the root of an lvalue (a, a[i][j], *p,
+// p->x); a member path's variable for v.x[i] (attach.go).
+func (c *compilation) lvalueRoot(e *cfacts.Expr) *cfacts.Var {
 	for e != nil {
+		if pv := c.mpaths.varAt(e); pv != nil {
+			return pv
+		}
 		switch e.Kind {
 		case cfacts.ExprIdent:
 			return e.Var
@@ -257,8 +261,15 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 			if m := g.memKey(x.Var); m != nil {
 				ef.acc.reads[m] = true
 			}
+		case cfacts.ExprMember:
+			if pv := g.c.mpaths.varAt(x); pv != nil { // v.x: what it points to (attach.go)
+				if m := g.memKey(pv); m != nil {
+					ef.acc.reads[m] = true
+				}
+				return false
+			}
 		case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
-			v := lvalueRoot(x.X)
+			v := g.c.lvalueRoot(x.X)
 			if v == nil {
 				ef.side = true
 				break
@@ -292,7 +303,7 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 			if g.c.routineWrites(fm, map[*analysis.FuncModel]bool{}) {
 				ef.side = true
 				for _, a := range x.Args {
-					if m := g.memKey(lvalueRoot(pointerBase(a))); m != nil {
+					if m := g.memKey(g.c.lvalueRoot(pointerBase(a))); m != nil {
 						ef.acc.writes[m] = true
 					}
 				}
@@ -366,7 +377,7 @@ func (c *compilation) routineWrites(fm *analysis.FuncModel, seen map[*analysis.F
 		}
 		switch e.Kind {
 		case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
-			v := lvalueRoot(e.X)
+			v := c.lvalueRoot(e.X)
 			if v == nil || v.Type == nil || v.Type.Kind == cfacts.TypePointer && e.X.Kind != cfacts.ExprIdent || v.Storage == cfacts.StorageGlobal {
 				found = true
 			}
@@ -415,7 +426,7 @@ func (c *compilation) routineNeedsSync(fm *analysis.FuncModel) bool {
 			}
 			switch x.Kind {
 			case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
-				if v := lvalueRoot(x.X); v == nil || v.Type != nil && v.Type.Kind == cfacts.TypePointer && x.X.Kind != cfacts.ExprIdent {
+				if v := c.lvalueRoot(x.X); v == nil || v.Type != nil && v.Type.Kind == cfacts.TypePointer && x.X.Kind != cfacts.ExprIdent {
 					writes = true
 				}
 			case cfacts.ExprCall:

@@ -97,8 +97,19 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 		switch {
 		case base == nil:
 			return nil, fmt.Errorf("%s has an unknown type", what)
+		case base.Kind == cfacts.TypePointer && dims != "":
+			return nil, fmt.Errorf("%s is an array of pointers: not supported on the device (each element would need its own attachment)", what)
 		case base.Kind == cfacts.TypePointer:
-			return nil, fmt.Errorf("%s is a pointer: its device copy would need attach, which the compiler does not support yet (copy the data it points to as an array of its own)", what)
+			// Opaque: the kernels reach what it points to through its
+			// member path (attach.go), never through the struct's bytes.
+			switch base.Size {
+			case 8:
+				spell, a = "ulong", 8
+			case 4:
+				spell, a = "uint", 4
+			default:
+				return nil, fmt.Errorf("%s is a pointer of %d bytes: not supported on the device", what, base.Size)
+			}
 		case isBool(base):
 			return nil, fmt.Errorf("%s is _Bool, whose size on the device is the implementation's: use an integer type", what)
 		case base.Kind == cfacts.TypeStruct:

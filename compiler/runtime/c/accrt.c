@@ -2718,6 +2718,14 @@ void *acc_deviceptr(void *h)
 	return devaddr_of(m, (uintptr_t)h);
 }
 
+/* openacc.h says why attaching moves nothing here. */
+void acc_attach(void **ptr) { (void)ptr; }
+void acc_attach_async(void **ptr, int async) { (void)ptr, (void)async; }
+void acc_detach(void **ptr) { (void)ptr; }
+void acc_detach_async(void **ptr, int async) { (void)ptr, (void)async; }
+void acc_detach_finalize(void **ptr) { (void)ptr; }
+void acc_detach_finalize_async(void **ptr, int async) { (void)ptr, (void)async; }
+
 void *acc_hostptr(void *d)
 {
 	map_t *m;

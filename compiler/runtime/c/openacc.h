@@ -117,6 +117,19 @@ void *acc_deviceptr(void *h);
 /* Host address of device address d, or NULL (absent, or from acc_malloc). */
 void *acc_hostptr(void *d);
 
+/* Attachment (spec 2.6.8, 3.2.34-35). The kernels accls generates never read
+ * a pointer out of device memory: a pointer member they use is a kernel
+ * argument that the host looks up in the present table, from the member's
+ * value, at each launch (compiler/attach.go). That is attachment as the
+ * kernels see it, so these routines have nothing to move: they exist for
+ * programs that call them, and do nothing. */
+void acc_attach(void **ptr);
+void acc_attach_async(void **ptr, int async);
+void acc_detach(void **ptr);
+void acc_detach_async(void **ptr, int async);
+void acc_detach_finalize(void **ptr);
+void acc_detach_finalize_async(void **ptr, int async);
+
 /* Copies between host memory and device addresses (acc_malloc, acc_copyin,
  * acc_create, acc_deviceptr; any address inside such a block), and between
  * device addresses (ranges must not overlap). A range that leaves its device

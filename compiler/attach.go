@@ -1,0 +1,438 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Pointer members (OpenACC 3.3 §2.6.8 attachment, §2.7.12–13 attach and
+// detach). A struct's pointer member holds a host address; OpenACC
+// attaches it: the member's device copy is made to point to the device copy
+// of the data it points to, when that data is present. The kernels here
+// never read a pointer out of device memory. Each access path to a pointer
+// member that a compute construct uses (v.x, p->x, v.in.x, p->next->x) is a
+// variable of its own, a member path: a kernel argument (buffer and offset)
+// that the host finds at each launch in the present table from the
+// pointer's current host value, as it finds the data of a pointer
+// variable. Data clauses name what a member points to (copyin(v.x[0:n])),
+// which maps it like a pointer variable's sub-array; the struct's device
+// copy keeps the host's bytes, its pointer members opaque (structs.go).
+//
+// This is attachment as the kernels see it: where the target is present
+// the device reaches its device copy; where OpenACC would leave a host
+// address in the member (the target is not present) the launch stops with
+// "not present" instead of letting the device read host memory. attach and
+// detach clauses therefore move nothing: on a compute construct they ask
+// for that lookup (what every member path and pointer gets anyway), on
+// data, enter data and exit data they are counted by no one (the kernels
+// look the target up at each launch).
+//
+// Not expressible this way, and reported: a pointer member reached through
+// an array element (a[i].x: each element would need its own attachment), a
+// pointer member assigned or its address taken on the device, pointer
+// members in routines.
+
+// memberPaths holds the member paths of the compilation.
+type memberPaths struct {
+	byKey map[string]*cfacts.Var
+	// at maps every path expression found in a compute construct (the
+	// outermost member access of pointer type) to its variable.
+	at map[*cfacts.Expr]*cfacts.Var
+	// root maps each such expression to the identifier at its root;
+	// byRoot the other way.
+	root   map[*cfacts.Expr]*cfacts.Expr
+	byRoot map[*cfacts.Expr]*cfacts.Expr
+	base map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
+}
+
+func (c *compilation) paths() *memberPaths {
+	if c.mpaths == nil {
+		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
+			root: map[*cfacts.Expr]*cfacts.Expr{}, byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}}
+	}
+	return c.mpaths
+}
+
+// pathVar is the variable of the member path text (as C writes it, "v.x",
+// "p->in.x") that starts at base and has type t.
+func (ps *memberPaths) pathVar(base *cfacts.Var, text string, t *cfacts.Type) *cfacts.Var {
+	key := fmt.Sprintf("%p %s", base, text)
+	if v := ps.byKey[key]; v != nil {
+		return v
+	}
+	v := &cfacts.Var{Name: text, NameSpan: base.NameSpan, Span: base.Span, Type: t,
+		Storage: base.Storage, Func: base.Func, Scope: base.Scope, FromHeader: base.FromHeader}
+	ps.byKey[key] = v
+	ps.base[v] = base
+	return v
+}
+
+// varAt is the member path that expression e is, nil when none.
+func (ps *memberPaths) varAt(e *cfacts.Expr) *cfacts.Var {
+	if ps == nil {
+		return nil
+	}
+	return ps.at[e]
+}
+
+// isPath reports whether v is a member path.
+func (ps *memberPaths) isPath(v *cfacts.Var) bool {
+	return ps != nil && ps.base[v] != nil
+}
+
+// exprPath splits a chain of member accesses (x.a->b.c) that starts at a
+// variable: the variable, the path's text and the root identifier; ok is
+// false for anything else (a[i].x, (*p).x, f().x).
+func exprPath(e *cfacts.Expr) (base *cfacts.Var, text string, root *cfacts.Expr, ok bool) {
+	var parts []string
+	x := e
+	for x != nil && x.Kind == cfacts.ExprMember {
+		parts = append(parts, x.Op+x.Name)
+		x = x.X
+	}
+	if x == nil || x.Kind != cfacts.ExprIdent || x.Var == nil || len(parts) == 0 {
+		return nil, "", nil, false
+	}
+	var b strings.Builder
+	b.WriteString(x.Var.Name)
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+	}
+	return x.Var, b.String(), x, true
+}
+
+func isPointer(t *cfacts.Type) bool { return t != nil && t.Kind == cfacts.TypePointer }
+
+// clausePath resolves a clause item's members (v.x, p->x): the path
+// variable, which must be a pointer member.
+func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var, error) {
+	if len(ref.Subscripts) > 0 && len(ref.Members) == 0 {
+		return base, nil
+	}
+	t := base.Type
+	text := base.Name
+	for _, m := range ref.Members {
+		if len(m.Subscripts) > 0 {
+			return nil, fmt.Errorf("'%s': members of array elements in data clauses are not supported by the compiler (each element's pointer would need its own attachment)", text+"[…]"+memberOp(m)+m.Name)
+		}
+		if m.Arrow {
+			if !isPointer(t) {
+				return nil, fmt.Errorf("'%s' is not a pointer: use '.%s'", text, m.Name)
+			}
+			t = t.Elem
+		}
+		switch {
+		case t == nil:
+			return nil, fmt.Errorf("the type of '%s' is not known", text)
+		case t.Kind == cfacts.TypeUnion:
+			return nil, fmt.Errorf("'%s' is a union: unions are not supported on the device", text)
+		case t.Kind != cfacts.TypeStruct:
+			return nil, fmt.Errorf("'%s' is not a struct: it has no member '%s'", text, m.Name)
+		}
+		var f *cfacts.Field
+		for _, x := range t.Fields {
+			if x.Name == m.Name {
+				f = x
+			}
+		}
+		if f == nil {
+			return nil, fmt.Errorf("'%s' has no member '%s'", t.Name, m.Name)
+		}
+		t = f.Type
+		text += memberOp(m) + m.Name
+	}
+	if !isPointer(t) {
+		return nil, fmt.Errorf("'%s' is not a pointer: a data clause names a member only for the data a pointer member points to (as a sub-array, v.p[0:n]); name '%s' itself for its other members", text, base.Name)
+	}
+	return c.paths().pathVar(base, text, t), nil
+}
+
+func memberOp(m acc.Member) string {
+	if m.Arrow {
+		return "->"
+	}
+	return "."
+}
+
+// pathUse is what one compute construct does with a member path.
+type pathUse struct {
+	v        *cfacts.Var
+	first    acc.Span
+	exprs    []*cfacts.Expr
+	read     bool
+	written  bool // the data it points to may be written
+	readOnly bool
+}
+
+// memberPathUses finds the member paths of pointer type that the construct
+// uses, in source order, with how it uses the data they point to (from the
+// analysis' references of the variable at each path's root); it reports
+// pointer members assigned or whose address is taken.
+func (l *lowering) memberPathUses() []*pathUse {
+	ps := l.c.paths()
+	refByIdent := map[*cfacts.Expr]*analysis.Ref{}
+	for i := range l.attrs {
+		for _, r := range l.attrs[i].Refs {
+			if r.Ident != nil {
+				refByIdent[r.Ident] = r
+			}
+		}
+	}
+	byVar := map[*cfacts.Var]*pathUse{}
+	var out []*pathUse
+	inner := map[*cfacts.Expr]bool{} // the members inside a path (p->next of p->next->x)
+	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
+		if !analysis.IsPointerMember(e) || inner[e] {
+			return
+		}
+		base, text, root, ok := exprPath(e)
+		if !ok || declaredIn(base, l.r.Stmt) {
+			return
+		}
+		for x := e.X; x != nil && x.Kind == cfacts.ExprMember; x = x.X {
+			inner[x] = true
+		}
+		v := ps.pathVar(base, text, e.Type)
+		ps.at[e] = v
+		ps.root[e] = root
+		ps.byRoot[root] = e
+		u := byVar[v]
+		if u == nil {
+			u = &pathUse{v: v, first: e.Span, readOnly: true}
+			byVar[v] = u
+			out = append(out, u)
+		}
+		u.exprs = append(u.exprs, e)
+		r := refByIdent[root]
+		switch {
+		case r == nil:
+			u.read, u.written, u.readOnly = true, true, false
+		case r.Expr == e && (r.Written() || r.Addr):
+			l.c.errorAt(e.Span, "'%s' is a pointer member: assigning it or taking its address in a compute construct is not supported by the compiler (its device copy is attached to the data it points to)", text)
+		default:
+			u.read = u.read || r.Read()
+			u.written = u.written || r.Written()
+			u.readOnly = u.readOnly && !r.MayWrite()
+		}
+	})
+	return out
+}
+
+// onlyThroughPaths reports whether every reference to a's variable in the
+// construct is the root of a member path: the kernels then do not need the
+// variable itself.
+func (l *lowering) onlyThroughPaths(a *analysis.VarAttr) bool {
+	ps := l.c.mpaths
+	if ps == nil || len(a.Refs) == 0 {
+		return false
+	}
+	for _, r := range a.Refs {
+		if r.Ident == nil || ps.byRoot[r.Ident] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// pathRef is r as a reference to the member path whose root r's
+// identifier is (v.x[i] → a reference to v.x with subscript i), r itself
+// otherwise: the dependence test of kernels loops sees the data a member
+// points to as an array of its own.
+func (c *compilation) pathRef(r *analysis.Ref) *analysis.Ref {
+	ps := c.mpaths
+	if ps == nil || r.Ident == nil || ps.byRoot[r.Ident] == nil {
+		return r
+	}
+	path := ps.byRoot[r.Ident]
+	var idx []*cfacts.Expr
+	x := r.Expr
+	for x != nil && x != path {
+		if x.Kind == cfacts.ExprIndex {
+			idx = append([]*cfacts.Expr{x.Y}, idx...)
+		} else {
+			idx = nil // a member of an element (v.pts[i].f): only the subscripts on the path count
+		}
+		x = x.X
+	}
+	if x == nil {
+		idx = nil
+	}
+	q := *r
+	q.Var, q.Index, q.Access = ps.at[path], idx, analysis.AccRead
+	return &q
+}
+
+// fromMemberItem reports whether the analysis gave a's variable the
+// attribute of a clause item that names one of its members (copy(v.x[0:n])
+// names what v.x points to, not v): the variable then takes its implicit
+// attribute.
+func fromMemberItem(a *analysis.VarAttr) bool {
+	return a.Item != nil && a.Item.Var != nil && len(a.Item.Var.Members) > 0
+}
+
+// implicitAttr is a's attribute when no clause names the variable (OpenACC
+// 3.3 §2.6.2), for a variable whose clause item names one of its members.
+func (l *lowering) implicitAttr(a *analysis.VarAttr) *analysis.VarAttr {
+	b := *a
+	b.Clause, b.Item, b.From, b.Implicit = nil, nil, nil, true
+	t := a.Var.Type
+	switch {
+	case t != nil && t.IsAggregate() && l.con.Default == "present":
+		b.Attr = analysis.AttrPresent
+	case t != nil && t.IsAggregate(), l.con.Kind == "kernels":
+		b.Attr = analysis.AttrCopy
+	default:
+		b.Attr = analysis.AttrFirstprivate
+	}
+	b.Reason = "implicit: the construct's clauses name only its pointer members"
+	return &b
+}
+
+// pathVars classifies the construct's member paths: device data reached
+// through a pointer member, from this construct's clause item, an
+// enclosing data construct's, or the present table at the launch.
+func (l *lowering) pathVars(uses []*pathUse) {
+	for _, u := range uses {
+		v := u.v
+		cv := &CVar{Var: v, Name: v.Name, Attr: analysis.AttrPresent, Read: u.read, Written: u.written, ReadOnly: u.readOnly}
+		a := &analysis.VarAttr{Var: v, First: u.first, Read: u.read, Written: u.written, Deref: true}
+		var done *CVar
+		if item := l.items[v]; item != nil {
+			cv.Attr = clauseAttrs[item.Clause]
+			cv.Why = "explicit: " + item.Name + " on the construct; the member is attached to its device copy"
+			done = l.arrayVar(cv, a, item, nil)
+		} else if item, from := l.enclosingPathItem(v); item != nil {
+			cv.Why = fmt.Sprintf("%s on the enclosing 'data' construct (line %d): present, the member attached to it", item.Name, l.c.prog.lines.line(from))
+			done = l.arrayVar(cv, a, nil, item)
+		} else {
+			cv.Why = "pointer member: attached to the device copy of the data it points to, which must be present (enter data, an enclosing data construct)"
+			done = l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+		}
+		if done != nil {
+			l.con.Vars = append(l.con.Vars, done)
+			l.cvars[v] = done
+		}
+	}
+}
+
+// clauseAttrs maps accrt clause constants to attributes (for the dump).
+var clauseAttrs = map[string]analysis.Attr{
+	"ACCRT_COPY": analysis.AttrCopy, "ACCRT_COPYIN": analysis.AttrCopyin, "ACCRT_COPYOUT": analysis.AttrCopyout,
+	"ACCRT_CREATE": analysis.AttrCreate, "ACCRT_NO_CREATE": analysis.AttrNoCreate, "ACCRT_PRESENT": analysis.AttrPresent,
+}
+
+// enclosingPathItem finds the nearest enclosing data construct's clause
+// item for member path v, as a lookup item, and the construct's offset.
+func (l *lowering) enclosingPathItem(v *cfacts.Var) (*DataItem, int) {
+	for p := l.r.Parent; p != nil; p = p.Parent {
+		d := p.Directive
+		if d == nil || d.Spec == nil || d.Spec.Name != "data" {
+			continue
+		}
+		for _, cl := range d.Clauses {
+			if cl.Spec == nil || cl.Args == nil || accrtClause[cl.Spec.Name] == "" {
+				continue
+			}
+			for _, it := range cl.Args.Items {
+				if it.Var == nil || len(it.Var.Members) == 0 || len(it.Var.Subscripts) == 0 {
+					continue
+				}
+				base := l.c.lookupVar(l.fn, it.Span.Start, it.Var.Name)
+				if base == nil {
+					continue
+				}
+				pv, err := l.c.clausePath(base, it.Var)
+				if err != nil || pv != v {
+					continue
+				}
+				if di, err := l.c.dataItem("lookup", it, l.fn); err == nil {
+					return di, d.Span.Start
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// pathRefers reports whether kernel k uses member path v.
+func (c *compilation) pathRefers(k *Kernel, v *cfacts.Var) bool {
+	for e, pv := range c.mpaths.at {
+		if pv != v {
+			continue
+		}
+		for _, s := range k.Stmts {
+			if s.Span.Start <= e.Span.Start && e.Span.End <= s.Span.End {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refers reports whether kernel k references v (a variable or a member path).
+func (l *lowering) refers(k *Kernel, v *cfacts.Var) bool {
+	if l.c.mpaths.isPath(v) {
+		return l.c.pathRefers(k, v)
+	}
+	return kernelRefers(k, v)
+}
+
+// memberSpelling writes a member path expression as its kernel variable.
+func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
+	ps := g.c.mpaths
+	if ps == nil {
+		return "", false
+	}
+	v := ps.at[e]
+	if v == nil {
+		return "", false
+	}
+	s, err := g.spell(v)
+	if err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// identName spells a name as a C identifier: a member path's "." and "->"
+// become "__" (v.x → v__x).
+func identName(name string) string {
+	if !strings.ContainsAny(name, ".-") {
+		return name
+	}
+	return strings.NewReplacer("->", "__", ".", "__").Replace(name)
+}
+
+// checkAttach checks the items of d's attach and detach clauses: pointer
+// variables or pointer members, without sub-arrays. They move nothing (the
+// kernels look the target up at each launch).
+func (c *compilation) checkAttach(d *acc.Directive, fn *cfacts.Func) {
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Args == nil || cl.Spec.Name != "attach" && cl.Spec.Name != "detach" {
+			continue
+		}
+		for _, it := range cl.Args.Items {
+			if it.Var == nil {
+				c.errorAt(it.Span, "'%s' is not a variable or a member", it.Text)
+				continue
+			}
+			v := c.lookupVar(fn, it.Span.Start, it.Var.Name)
+			switch {
+			case v == nil:
+				c.errorAt(it.Span, "'%s' is not declared here", it.Var.Name)
+			case len(it.Var.Subscripts) > 0:
+				c.errorAt(it.Span, "%s '%s': name the pointer itself, without a sub-array", cl.Spec.Name, it.Text)
+			case len(it.Var.Members) > 0:
+				if _, err := c.clausePath(v, it.Var); err != nil {
+					c.errorAt(it.Span, "%v", err)
+				}
+			case !isPointer(v.Type):
+				c.errorAt(it.Span, "%s '%s': it must be a pointer", cl.Spec.Name, it.Text)
+			}
+		}
+	}
+}

@@ -1,0 +1,41 @@
+/* pointer members the compiler cannot attach, and member clause items it
+ * cannot map */
+struct vec { int n; double *x; };
+struct table { int n; double *rows[4]; };
+
+void f(int n, struct vec *arr, struct vec v, struct table *t)
+{
+#pragma acc parallel loop copy(arr[0:n])
+	for (int i = 0; i < n; i++)
+		arr[i].x[0] = 1;
+#pragma acc parallel loop copy(v.x[0:n])
+	for (int i = 0; i < n; i++)
+		v.x = 0;
+#pragma acc parallel loop copy(v.n)
+	for (int i = 0; i < n; i++)
+		v.x[i] = v.n;
+#pragma acc parallel loop copy(v.x)
+	for (int i = 0; i < n; i++)
+		v.x[i] = 1;
+#pragma acc parallel loop copy(arr[1].x[0:n])
+	for (int i = 0; i < n; i++)
+		arr[1].x[i] = 1;
+#pragma acc parallel loop private(v.n)
+	for (int i = 0; i < n; i++)
+		v.x[i] = 1;
+#pragma acc parallel loop copy(t[0:1])
+	for (int i = 0; i < n; i++)
+		t[0].n = i;
+#pragma acc data copy(v.x[0:n])
+	{
+#pragma acc parallel loop
+		for (int i = 0; i < n; i++)
+			v.x[i] = 2;
+	}
+}
+
+void g(struct vec v, int *q, int k)
+{
+#pragma acc enter data attach(v.n, q[0:4], k, v.x, q)
+#pragma acc exit data detach(v.x, q)
+}

@@ -1,0 +1,23 @@
+/* pointer members the kernels cannot reach: through an array element, a
+ * dereference, a routine's parameter */
+struct vec { int n; double *x; };
+struct pt { float x, y; struct pt *next; };
+
+#pragma acc routine seq
+static double first(struct vec *v) { return v->x[0]; }
+
+void f(int n, struct vec *arr, struct vec v, struct pt *p)
+{
+#pragma acc parallel loop copy(arr[0:n])
+	for (int i = 0; i < n; i++)
+		arr[i].x[0] = arr[i].n;
+#pragma acc parallel loop copy(p[0:n])
+	for (int i = 0; i < n; i++)
+		p[i].next->x = 0;
+#pragma acc parallel loop copy(v.x[0:n])
+	for (int i = 0; i < n; i++)
+		(*&v).x[i] = 1;
+#pragma acc parallel loop copy(arr[0:n])
+	for (int i = 0; i < n; i++)
+		arr[i].n = first(&arr[i]);
+}
