@@ -642,7 +642,7 @@ func IsPointerMember(e *cfacts.Expr) bool {
 		}
 		t = t.Elem
 	}
-	if t == nil || t.Kind != cfacts.TypeStruct {
+	if t == nil || t.Kind != cfacts.TypeStruct && t.Kind != cfacts.TypeUnion {
 		return false
 	}
 	for _, f := range t.Fields {

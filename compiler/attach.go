@@ -46,7 +46,7 @@ type memberPaths struct {
 	// byRoot the other way.
 	root   map[*cfacts.Expr]*cfacts.Expr
 	byRoot map[*cfacts.Expr]*cfacts.Expr
-	base map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
+	base   map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
 }
 
 func (c *compilation) paths() *memberPaths {
@@ -128,10 +128,8 @@ func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 		switch {
 		case t == nil:
 			return nil, fmt.Errorf("the type of '%s' is not known", text)
-		case t.Kind == cfacts.TypeUnion:
-			return nil, fmt.Errorf("'%s' is a union: unions are not supported on the device", text)
-		case t.Kind != cfacts.TypeStruct:
-			return nil, fmt.Errorf("'%s' is not a struct: it has no member '%s'", text, m.Name)
+		case !isRecord(t):
+			return nil, fmt.Errorf("'%s' is not a struct or union: it has no member '%s'", text, m.Name)
 		}
 		var f *cfacts.Field
 		for _, x := range t.Fields {

@@ -157,7 +157,7 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 			return s
 		}
 		return em.expr(e.X, precPostfix) + "[" + em.expr(e.Y, precComma) + "]"
-	case cfacts.ExprMember: // structs.go declares the struct with the same member names (unions never reach the device)
+	case cfacts.ExprMember: // structs.go declares the struct or union with the same member names
 		if em.member != nil {
 			if s, ok := em.member(e); ok {
 				return s

@@ -116,8 +116,9 @@
 //     declared in the program with the host's member offsets, checked at
 //     translation, by a size check the OpenCL compiler evaluates, and by a
 //     _Static_assert in the host code, since the C front end does not see
-//     packing; bit-fields and _Bool members are reported; pointer members
-//     are opaque), pointer members (attach.go: each path to a pointer member
+//     packing; unions likewise, every member at 0; bit-fields and _Bool
+//     members are reported; pointer members are opaque), pointer members
+//     (attach.go: each path to a pointer member
 //     a construct uses, v.x or p->in.x, is a kernel argument of its own,
 //     looked up in the present table from the member's host value, which is
 //     OpenACC's attachment as the kernels see it; attach and detach clauses
@@ -194,7 +195,7 @@
 //     several values next to num_gangs after device_type; device_type and
 //     gang(dim:2 or 3) on the loops of routines; wait after device_type on
 //     compute constructs;
-//   - data: union data, pointer members reached through an array element
+//   - data: pointer members reached through an array element
 //     (a[i].x), assigned on the device or used in routines, arrays of
 //     pointers in structs, pointers to pointers, non-contiguous
 //     sub-arrays; device code using a pointer that a declare puts on the

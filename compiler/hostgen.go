@@ -511,7 +511,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), &(%s){(%s)(%s)});", p.Index, p.HostT, p.HostT, p.HostT, p.Host)
 		case ParamBytes:
 			addr := p.Var.Name // an array: its address
-			if p.Var.Var.Type.Kind == cfacts.TypeStruct {
+			if isRecord(p.Var.Var.Type) {
 				addr = "&" + p.Var.Name
 			}
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), %s);", p.Index, p.Var.Name, addr)

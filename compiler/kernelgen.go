@@ -518,7 +518,7 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 			g.em.fp64 = true
 		}
 		return s + " " + name, err
-	case cfacts.TypeStruct:
+	case cfacts.TypeStruct, cfacts.TypeUnion:
 		s, err := g.c.prog.structCL(t) // structs.go
 		return s + " " + name, err
 	case cfacts.TypeArray:

@@ -169,7 +169,7 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
 		case cfacts.TypePointer:
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
-		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeStruct:
+		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeStruct, cfacts.TypeUnion:
 			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"
 		default:
 			return nil, fmt.Errorf("'%s' has type '%s': only scalars, structs, arrays and pointers are supported in data clauses", name, t.Name)
@@ -813,7 +813,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		case isScalar:
 			cv.Mode = ModeValue
 			return cv
-		case t.Kind == cfacts.TypeStruct: // its bytes by value, as a fixed-size array's (structs.go)
+		case isRecord(t): // its bytes by value, as a fixed-size array's (structs.go)
 			if _, err := c.prog.structCL(t); err != nil {
 				return fail("'%s': %v", v.Name, err)
 			}
@@ -863,8 +863,8 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		item = di
 	}
 	switch {
-	case isScalar || t.Kind == cfacts.TypeStruct: // a struct: one device copy, as a scalar's (structs.go)
-		if t.Kind == cfacts.TypeStruct {
+	case isScalar || isRecord(t): // a struct or union: one device copy, as a scalar's (structs.go)
+		if isRecord(t) {
 			if _, err := c.prog.structCL(t); err != nil {
 				return fail("'%s': %v", v.Name, err)
 			}
@@ -932,7 +932,7 @@ func checkPrivateType(t *cfacts.Type) error {
 	switch t.Kind {
 	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypePointer:
 		return nil
-	case cfacts.TypeStruct: // structs.go checks its members
+	case cfacts.TypeStruct, cfacts.TypeUnion: // structs.go checks its members
 		return nil
 	case cfacts.TypeArray:
 		if t.Size > 0 && (isArith(elemType(t)) || isStructData(t)) {
@@ -967,11 +967,11 @@ func (l *lowering) arrayVar(cv *CVar, a *analysis.VarAttr, data, lookup *DataIte
 		}
 	}
 	cv.Elem = elemType(t)
-	if cv.Elem == nil || !isArith(cv.Elem) && cv.Elem.Kind != cfacts.TypeStruct {
+	if cv.Elem == nil || !isArith(cv.Elem) && !isRecord(cv.Elem) {
 		l.c.errorAt(a.First, "'%s': only arrays of numbers or structs can be used on the device (element type '%s')", v.Name, typeName(cv.Elem))
 		return nil
 	}
-	if cv.Elem.Kind == cfacts.TypeStruct {
+	if isRecord(cv.Elem) {
 		if _, err := l.c.prog.structCL(cv.Elem); err != nil { // structs.go
 			l.c.errorAt(a.First, "'%s': %v", v.Name, err)
 			return nil

@@ -40,7 +40,7 @@ type clStruct struct {
 // typeCL spells t for the device: a number (scalarCL) or a struct declared
 // in the program.
 func (p *Program) typeCL(t *cfacts.Type) (string, error) {
-	if t != nil && t.Kind == cfacts.TypeStruct {
+	if isRecord(t) {
 		return p.structCL(t)
 	}
 	return scalarCL(t)
@@ -73,6 +73,7 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 	var members []string
 	align := int64(1)
 	var off int64
+	union := t.Kind == cfacts.TypeUnion
 	for _, f := range t.Fields {
 		what := fmt.Sprintf("member '%s' of '%s'", f.Name, t.Name)
 		switch {
@@ -112,7 +113,7 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 			}
 		case isBool(base):
 			return nil, fmt.Errorf("%s is _Bool, whose size on the device is the implementation's: use an integer type", what)
-		case base.Kind == cfacts.TypeStruct:
+		case isRecord(base):
 			s, err := st.add(p, base, depth+1)
 			if err != nil {
 				return nil, err
@@ -128,11 +129,18 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 			}
 			spell, a = s, base.Size
 		}
-		off = roundUp(off, a)
-		if off != f.Offset {
-			return nil, fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
+		if union { // every member at 0, the size the largest member's
+			if f.Offset != 0 {
+				return nil, fmt.Errorf("%s is at byte %d on the host: not supported on the device", what, f.Offset)
+			}
+			off = max(off, f.Type.Size)
+		} else {
+			off = roundUp(off, a)
+			if off != f.Offset {
+				return nil, fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
+			}
+			off += f.Type.Size
 		}
-		off += f.Type.Size
 		align = max(align, a)
 		members = append(members, fmt.Sprintf("\t%s %s%s;", spell, clName(f.Name), dims))
 	}
@@ -145,10 +153,14 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 	s := &clStruct{spell: st.spelling(t), align: align}
 	var b strings.Builder
 	body := "{\n" + strings.Join(members, "\n") + "\n}"
-	if strings.HasPrefix(s.spell, "struct ") {
+	if strings.HasPrefix(s.spell, "struct ") || strings.HasPrefix(s.spell, "union ") {
 		fmt.Fprintf(&b, "%s %s;\n", s.spell, body)
 	} else {
-		fmt.Fprintf(&b, "typedef struct %s %s;\n", body, s.spell)
+		keyword := "struct"
+		if union {
+			keyword = "union"
+		}
+		fmt.Fprintf(&b, "typedef %s %s %s;\n", keyword, body, s.spell)
 	}
 	fmt.Fprintf(&b, "typedef char _accls_size_of_%s[sizeof(%s) == %d ? 1 : -1]; /* the host's layout (%d bytes) */\n",
 		strings.ReplaceAll(s.spell, " ", "_"), s.spell, t.Size, t.Size)
@@ -163,13 +175,20 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 func (st *structTable) spelling(t *cfacts.Type) string {
 	name := strings.TrimPrefix(t.Name, "const ")
 	ok := name != "" && !strings.Contains(name, "<")
-	if tag, found := strings.CutPrefix(name, "struct "); found {
+	tag, found := strings.CutPrefix(name, "struct ")
+	if !found {
+		tag, found = strings.CutPrefix(name, "union ")
+	}
+	if found {
 		ok = ok && isIdent(tag) && !clReserved[tag]
 	} else {
 		ok = ok && isIdent(name) && !clReserved[name] && !strings.HasPrefix(name, "_accls")
 	}
 	if !ok || st.names[name] {
 		name = fmt.Sprintf("struct _accls_struct%d", len(st.order)+1)
+		if t.Kind == cfacts.TypeUnion {
+			name = fmt.Sprintf("union _accls_union%d", len(st.order)+1)
+		}
 	}
 	st.names[name] = true
 	return name
@@ -199,7 +218,10 @@ func structKey(t *cfacts.Type) string {
 			return
 		}
 		switch t.Kind {
-		case cfacts.TypeStruct:
+		case cfacts.TypeStruct, cfacts.TypeUnion:
+			if t.Kind == cfacts.TypeUnion {
+				b.WriteString("u")
+			}
 			b.WriteString("{")
 			for _, f := range t.Fields {
 				fmt.Fprintf(&b, "%s@%d:", f.Name, f.Offset)
@@ -225,11 +247,15 @@ func roundUp(n, a int64) int64 {
 	return (n + a - 1) / a * a
 }
 
-// isStructData reports whether t is a struct or an array (of arrays) of
-// structs: data the kernels hold as bytes of the host's layout.
+// isStructData reports whether t is a struct or union or an array (of
+// arrays) of them: data the kernels hold as bytes of the host's layout.
 func isStructData(t *cfacts.Type) bool {
-	e := elemType(t)
-	return e != nil && e.Kind == cfacts.TypeStruct
+	return isRecord(elemType(t))
+}
+
+// isRecord reports whether t is a struct or a union.
+func isRecord(t *cfacts.Type) bool {
+	return t != nil && (t.Kind == cfacts.TypeStruct || t.Kind == cfacts.TypeUnion)
 }
 
 // isIdent reports whether s is a C identifier (isIdentByte: cacheexpr.go).
@@ -251,7 +277,7 @@ func isIdent(s string) bool {
 // `packed` attributes and pragmas, the host compiler does not. name is the
 // variable, for the message. "" when t is no struct.
 func layoutAssert(t *cfacts.Type, x, name string) string {
-	if t == nil || t.Kind != cfacts.TypeStruct {
+	if !isRecord(t) {
 		return ""
 	}
 	var conds []string
@@ -268,7 +294,7 @@ func layoutAssert(t *cfacts.Type, x, name string) string {
 			for e != nil && e.Kind == cfacts.TypeArray {
 				e, sub = e.Elem, sub+"[0]"
 			}
-			if e != nil && e.Kind == cfacts.TypeStruct && depth < 32 {
+			if isRecord(e) && depth < 32 {
 				walk(e, sub, depth+1)
 			}
 		}
