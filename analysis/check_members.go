@@ -79,16 +79,17 @@ func derefPath(ref *Ref) (*cfacts.Expr, string) {
 	if x == nil {
 		return nil, ""
 	}
-	text, root := memberPathText(x)
+	text, root := MemberPath(x)
 	if root != ref.Ident {
 		return nil, ""
 	}
 	return x, text
 }
 
-// memberPathText spells a chain of member accesses from an identifier
-// ("v.in.x"); root is the identifier, nil when e is not such a chain.
-func memberPathText(e *cfacts.Expr) (string, *cfacts.Expr) {
+// MemberPath spells a chain of member accesses from an identifier
+// ("v.in.x", "p->x"); root is the identifier, nil when e is not such a
+// chain (a[i].x, (*p).x, f().x).
+func MemberPath(e *cfacts.Expr) (string, *cfacts.Expr) {
 	var parts []string
 	x := e
 	for x != nil && x.Kind == cfacts.ExprMember {
@@ -129,7 +130,7 @@ func memberFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var, text string, refs 
 		if r.Assign == nil || r.Assign.Kind != cfacts.ExprAssign || strip(r.Assign.X) == nil {
 			continue
 		}
-		if t, _ := memberPathText(strip(r.Assign.X)); t == text {
+		if t, _ := MemberPath(strip(r.Assign.X)); t == text {
 			if r.Assign.Op != "=" || !isAllocation(r.Assign.Y) {
 				return false
 			}
@@ -179,7 +180,7 @@ func pathNamed(fm *FuncModel, v *cfacts.Var, text string, pos int) bool {
 						for a != nil && (a.Kind == cfacts.ExprUnary && a.Op == "&" || a.Kind == cfacts.ExprCast) {
 							a = a.X
 						}
-						if t, _ := memberPathText(a); t == text {
+						if t, _ := MemberPath(a); t == text {
 							passed = true
 						}
 					}
@@ -216,7 +217,7 @@ func memberAllocLength(m *Model, fn *cfacts.Func, text string, pos int) string {
 				if x.Kind != cfacts.ExprAssign || x.Op != "=" || x.Span.Start >= pos {
 					return true
 				}
-				if t, _ := memberPathText(strip(x.X)); t != text {
+				if t, _ := MemberPath(strip(x.X)); t != text {
 					return true
 				}
 				n := memberAllocCount(m, fn, x.Y, pos)

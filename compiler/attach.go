@@ -88,21 +88,11 @@ func (ps *memberPaths) isPath(v *cfacts.Var) bool {
 // variable: the variable, the path's text and the root identifier; ok is
 // false for anything else (a[i].x, (*p).x, f().x).
 func exprPath(e *cfacts.Expr) (base *cfacts.Var, text string, root *cfacts.Expr, ok bool) {
-	var parts []string
-	x := e
-	for x != nil && x.Kind == cfacts.ExprMember {
-		parts = append(parts, x.Op+x.Name)
-		x = x.X
-	}
-	if x == nil || x.Kind != cfacts.ExprIdent || x.Var == nil || len(parts) == 0 {
+	text, root = analysis.MemberPath(e)
+	if root == nil || root.Var == nil {
 		return nil, "", nil, false
 	}
-	var b strings.Builder
-	b.WriteString(x.Var.Name)
-	for i := len(parts) - 1; i >= 0; i-- {
-		b.WriteString(parts[i])
-	}
-	return x.Var, b.String(), x, true
+	return root.Var, text, root, true
 }
 
 func isPointer(t *cfacts.Type) bool { return t != nil && t.Kind == cfacts.TypePointer }
@@ -207,10 +197,12 @@ func (l *lowering) memberPathUses() []*pathUse {
 		u.exprs = append(u.exprs, e)
 		r := refByIdent[root]
 		switch {
-		case r == nil:
-			u.read, u.written, u.readOnly = true, true, false
-		case r.Expr == e && (r.Written() || r.Addr):
+		case r != nil && r.Expr == e && (r.Written() || r.Addr):
 			l.c.errorAt(e.Span, "'%s' is a pointer member: assigning it or taking its address in a compute construct is not supported by the compiler (its device copy is attached to the data it points to)", text)
+		case r == nil || r.Expr == e:
+			// the pointer's value itself (q = v.x, f(v.x)): the data may
+			// be written through it
+			u.read, u.written, u.readOnly = true, true, false
 		default:
 			u.read = u.read || r.Read()
 			u.written = u.written || r.Written()
