@@ -42,12 +42,12 @@ func checkPointerMembers(p *Pass, m *Model) {
 				if fnRefs == nil {
 					fnRefs = m.collectRefs(fm.Func.Body)
 				}
-				if !memberFromAllocationOnly(fm.Func, v, text, fnRefs) || pathNamed(fm, v, text, r.Directive.Span.Start) {
+				if !memberFromAllocationOnly(v, text, fnRefs) || pathNamed(fm, v, text, r.Directive.Span.Start) {
 					continue
 				}
 				construct := quote(r.Directive.Spec.Name)
 				item := text + "[0:" + askMarker + "]"
-				if n := memberAllocLength(m, fm.Func, text, r.Directive.Span.Start); n != "" {
+				if n := memberAllocLength(m, fm.Func, v, path, text, fnRefs, r.Directive.Span.Start); n != "" {
 					item = text + "[0:" + n + "]"
 				}
 				ci := &computeInfo{m: m, r: r}
@@ -112,7 +112,7 @@ func MemberPath(e *cfacts.Expr) (string, *cfacts.Expr) {
 // taken, never passed to a call) and its member text is assigned only
 // allocations, at least once: then only a directive of this function can
 // have mapped what the member points to.
-func memberFromAllocationOnly(fn *cfacts.Func, v *cfacts.Var, text string, refs []*Ref) bool {
+func memberFromAllocationOnly(v *cfacts.Var, text string, refs []*Ref) bool {
 	if v.Init != nil {
 		return false
 	}
@@ -205,61 +205,24 @@ func memberUse(m *Model, r *Region, text string) (read, written bool) {
 	return read, written
 }
 
-// memberAllocLength is the element count of the one allocation the member
-// path is assigned before pos (v.x = malloc(n * sizeof *v.x)), "" when
-// unknown.
-func memberAllocLength(m *Model, fn *cfacts.Func, text string, pos int) string {
+// memberAllocLength is the element count of the allocations assigned to
+// the member path of struct v before pos (v.x = malloc(n * sizeof *v.x)),
+// from the function's references refs; "" unless there is one count.
+func memberAllocLength(m *Model, fn *cfacts.Func, v *cfacts.Var, path *cfacts.Expr, text string, refs []*Ref, pos int) string {
+	target := allocTarget{names: func(e *cfacts.Expr) bool { t, _ := MemberPath(strip(e)); return t == text }}
+	if path.Type != nil {
+		target.elem = path.Type.Elem
+	}
 	found := ""
-	ok := true
-	cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
-		cfacts.StmtExprs(s, func(e *cfacts.Expr) {
-			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
-				if x.Kind != cfacts.ExprAssign || x.Op != "=" || x.Span.Start >= pos {
-					return true
-				}
-				if t, _ := MemberPath(strip(x.X)); t != text {
-					return true
-				}
-				n := memberAllocCount(m, fn, x.Y, pos)
-				if n == "" || found != "" && n != found {
-					ok = false
-				}
-				found = n
-				return true
-			})
-		})
-		return true
-	})
-	if !ok {
-		return ""
+	for _, r := range refs {
+		if r.Var != v || r.Assign == nil || r.Assign.Kind != cfacts.ExprAssign || r.Span.Start >= pos || !target.names(r.Assign.X) {
+			continue
+		}
+		n := allocCount(m, fn, r.Assign.Y, target, pos)
+		if n == "" || found != "" && n != found {
+			return ""
+		}
+		found = n
 	}
 	return found
-}
-
-// memberAllocCount is the element count of malloc(n * sizeof(T)) or
-// calloc(n, sizeof(T)) as C text valid at pos.
-func memberAllocCount(m *Model, fn *cfacts.Func, e *cfacts.Expr, pos int) string {
-	e = strip(e)
-	if !isAllocation(e) {
-		return ""
-	}
-	var n *cfacts.Expr
-	switch {
-	case e.Name == "calloc" && len(e.Args) == 2:
-		n = e.Args[0]
-	case e.Name == "malloc" && len(e.Args) == 1:
-		a := strip(e.Args[0])
-		if a != nil && a.Kind == cfacts.ExprBinary && a.Op == "*" {
-			switch {
-			case strip(a.Y) != nil && strip(a.Y).Kind == cfacts.ExprSizeof:
-				n = a.X
-			case strip(a.X) != nil && strip(a.X).Kind == cfacts.ExprSizeof:
-				n = a.Y
-			}
-		}
-	}
-	if n == nil || !validAt(m, fn, n, pos) {
-		return ""
-	}
-	return exprSource(m, n)
 }

@@ -147,7 +147,7 @@ func allocationLength(m *Model, fn *cfacts.Func, v *cfacts.Var, pos int) string 
 	}
 	var found []string
 	consider := func(e *cfacts.Expr) {
-		if n := allocCount(m, fn, e, v, pos); n != "" {
+		if n := allocCount(m, fn, e, varTarget(v), pos); n != "" {
 			found = append(found, n)
 		} else if isAllocation(e) {
 			found = append(found, "?")
@@ -175,8 +175,24 @@ func allocationLength(m *Model, fn *cfacts.Func, v *cfacts.Var, pos int) string 
 	return found[0]
 }
 
+// allocTarget is the pointer an allocation is assigned to: its element
+// type, and a test for expressions that name the pointer (`sizeof *p`).
+type allocTarget struct {
+	elem  *cfacts.Type
+	names func(e *cfacts.Expr) bool
+}
+
+// varTarget is pointer variable v as an allocation target.
+func varTarget(v *cfacts.Var) allocTarget {
+	t := allocTarget{names: func(e *cfacts.Expr) bool { return isVarIdent(e, v) }}
+	if v.Type != nil {
+		t.elem = v.Type.Elem
+	}
+	return t
+}
+
 // allocCount returns the element count of an allocation call as C text.
-func allocCount(m *Model, fn *cfacts.Func, e *cfacts.Expr, v *cfacts.Var, pos int) string {
+func allocCount(m *Model, fn *cfacts.Func, e *cfacts.Expr, v allocTarget, pos int) string {
 	e = strip(e)
 	if !isAllocation(e) {
 		return ""
@@ -203,7 +219,7 @@ func allocCount(m *Model, fn *cfacts.Func, e *cfacts.Expr, v *cfacts.Var, pos in
 }
 
 // countOf splits `n * sizeof *v` or `sizeof(T) * n` into n.
-func countOf(e *cfacts.Expr, v *cfacts.Var) *cfacts.Expr {
+func countOf(e *cfacts.Expr, v allocTarget) *cfacts.Expr {
 	e = strip(e)
 	if e == nil || e.Kind != cfacts.ExprBinary || e.Op != "*" {
 		return nil
@@ -220,21 +236,21 @@ func countOf(e *cfacts.Expr, v *cfacts.Var) *cfacts.Expr {
 // isElemSizeof reports whether e is sizeof of v's element: `sizeof *v`,
 // `sizeof v[0]`, or sizeof of a type (or expression) whose size is the
 // element's.
-func isElemSizeof(e *cfacts.Expr, v *cfacts.Var) bool {
+func isElemSizeof(e *cfacts.Expr, v allocTarget) bool {
 	e = strip(e)
-	if e == nil || e.Kind != cfacts.ExprSizeof || v.Type == nil || v.Type.Elem == nil {
+	if e == nil || e.Kind != cfacts.ExprSizeof || v.elem == nil {
 		return false
 	}
 	if e.X != nil {
 		x := strip(e.X)
-		if x.Kind == cfacts.ExprUnary && x.Op == "*" && isVarIdent(x.X, v) {
+		if x.Kind == cfacts.ExprUnary && x.Op == "*" && v.names(x.X) {
 			return true
 		}
-		if x.Kind == cfacts.ExprIndex && isVarIdent(x.X, v) {
+		if x.Kind == cfacts.ExprIndex && v.names(x.X) {
 			return true
 		}
 	}
-	return e.IsInt && v.Type.Elem.Size > 0 && e.Int == v.Type.Elem.Size
+	return e.IsInt && v.elem.Size > 0 && e.Int == v.elem.Size
 }
 
 // loopBoundLength: every dereference of v in s is `v[i]` with i the

@@ -42,9 +42,7 @@ type memberPaths struct {
 	// at maps every path expression found in a compute construct (the
 	// outermost member access of pointer type) to its variable.
 	at map[*cfacts.Expr]*cfacts.Var
-	// root maps each such expression to the identifier at its root;
-	// byRoot the other way.
-	root   map[*cfacts.Expr]*cfacts.Expr
+	// byRoot maps the identifier at the root of each such expression to it.
 	byRoot map[*cfacts.Expr]*cfacts.Expr
 	base   map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
 }
@@ -52,7 +50,7 @@ type memberPaths struct {
 func (c *compilation) paths() *memberPaths {
 	if c.mpaths == nil {
 		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
-			root: map[*cfacts.Expr]*cfacts.Expr{}, byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}}
+			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}}
 	}
 	return c.mpaths
 }
@@ -186,7 +184,6 @@ func (l *lowering) memberPathUses() []*pathUse {
 		}
 		v := ps.pathVar(base, text, e.Type)
 		ps.at[e] = v
-		ps.root[e] = root
 		ps.byRoot[root] = e
 		u := byVar[v]
 		if u == nil {
@@ -348,27 +345,25 @@ func (l *lowering) enclosingPathItem(v *cfacts.Var) (*DataItem, int) {
 	return nil, 0
 }
 
-// pathRefers reports whether kernel k uses member path v.
-func (c *compilation) pathRefers(k *Kernel, v *cfacts.Var) bool {
-	for e, pv := range c.mpaths.at {
-		if pv != v {
+// refers reports whether kernel k references v (a variable, or a member
+// path of the construct: one of its expressions is in the kernel).
+func (l *lowering) refers(k *Kernel, v *cfacts.Var) bool {
+	if !l.c.mpaths.isPath(v) {
+		return kernelRefers(k, v)
+	}
+	for _, u := range l.paths {
+		if u.v != v {
 			continue
 		}
-		for _, s := range k.Stmts {
-			if s.Span.Start <= e.Span.Start && e.Span.End <= s.Span.End {
-				return true
+		for _, e := range u.exprs {
+			for _, s := range k.Stmts {
+				if s.Span.Start <= e.Span.Start && e.Span.End <= s.Span.End {
+					return true
+				}
 			}
 		}
 	}
 	return false
-}
-
-// refers reports whether kernel k references v (a variable or a member path).
-func (l *lowering) refers(k *Kernel, v *cfacts.Var) bool {
-	if l.c.mpaths.isPath(v) {
-		return l.c.pathRefers(k, v)
-	}
-	return kernelRefers(k, v)
 }
 
 // memberSpelling writes a member path expression as its kernel variable.

@@ -348,7 +348,7 @@ func (c *compilation) stageItem(k *Kernel, lp *Loop, st *cacheStage, it *acc.Arg
 		found = found || p.Kind == ParamStride && p.Name == si.size
 	}
 	if !found {
-		addUlongParam(k, si.size, "accrt_dev_size(accls_d_"+identName(cv.Name)+")", cv)
+		addUlongParam(k, si.size, "accrt_dev_size("+devView(cv.Name)+")", cv)
 	}
 	return si, nil
 }

@@ -89,6 +89,10 @@ func cString(s string) string {
 
 // region copies text [start, end), replacing the spans of nodes (sorted,
 // inside the range) with their host code.
+// devView names the host variable that holds a construct variable's
+// device view (accrt_dev): accls_d_a, accls_d_v__x for member path v.x.
+func devView(name string) string { return "accls_d_" + identName(name) }
+
 // bodyStart is where the text of a data or host_data construct's body
 // starts: at its first directive when one governs the body (data copyin(a)
 // right above parallel loop: the loop's statement is the body, the compute
@@ -408,7 +412,7 @@ func (h *hgen) compute(n *Node, ind string) {
 	for _, di := range n.Data {
 		for _, cv := range con.Vars {
 			if cv.Data == di && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
-				views[di] = "accls_d_" + identName(cv.Name)
+				views[di] = devView(cv.Name)
 			}
 		}
 		if v := views[di]; v != "" {
@@ -425,7 +429,7 @@ func (h *hgen) compute(n *Node, ind string) {
 		if cv.Mode != ModeArray && cv.Mode != ModeRef || cv.Data != nil {
 			continue
 		}
-		v := "accls_d_" + identName(cv.Name)
+		v := devView(cv.Name)
 		switch {
 		case cv.DevPtr:
 			h.w(in, "accrt_dev %s = accrt_devptr((void *)%s, %s, %s);", v, cv.Name, strconv.Quote(cv.Name), loc)
@@ -506,7 +510,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 	for _, p := range k.Params {
 		switch p.Kind {
 		case ParamDev:
-			h.w(in, "accrt_arg_dev(accls_k, %d, accls_d_%s);", p.Index, identName(p.Var.Name))
+			h.w(in, "accrt_arg_dev(accls_k, %d, %s);", p.Index, devView(p.Var.Name))
 		case ParamValue, ParamStride, ParamShape:
 			h.w(in, "accrt_arg(accls_k, %d, sizeof(%s), &(%s){(%s)(%s)});", p.Index, p.HostT, p.HostT, p.HostT, p.Host)
 		case ParamBytes:
