@@ -281,6 +281,10 @@ func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
 		return "", false
 	}
 	if len(idx) != len(strides)+1 {
+		if isRowsType(b.Var.Type) { // rows.go
+			em.errorf(e.Span, "'%s' is a pointer to pointers: its rows are one device buffer, so index it with both subscripts (%s[i][j]) in a compute construct; a row's pointer is a host address", b.Var.Name, b.Var.Name)
+			return "", true
+		}
 		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct", b.Var.Name, len(strides)+1)
 		return "", true
 	}

@@ -279,7 +279,7 @@ func (h *hgen) node(n *Node) {
 				flags += " | ACCRT_FINALIZE"
 			}
 			for _, di := range n.Data {
-				h.w(in, "%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+				h.w(in, "%s;", h.exitCall(di, flags, loc))
 			}
 		case NodeUpdate:
 			flags := "0"
@@ -287,11 +287,7 @@ func (h *hgen) node(n *Node) {
 				flags = "ACCRT_IF_PRESENT"
 			}
 			for _, di := range n.Data {
-				fn := "accrt_update_self"
-				if di.Clause == "device" {
-					fn = "accrt_update_device"
-				}
-				h.w(in, "%s((void *)%s, %s, %s%s, %s, %s);", h.queueFn(fn), paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+				h.w(in, "%s;", h.updateCall(di, flags, loc))
 			}
 		}
 		h.endQueue()
@@ -337,7 +333,7 @@ func (h *hgen) enters(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
+		h.w(ind, "(void)%s;", h.enterCall(di, flags, loc, "NULL"))
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -358,7 +354,7 @@ func (h *hgen) exits(items []*DataItem, ind, cond, flags, loc string) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
-		h.w(ind, "%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+		h.w(ind, "%s;", h.exitCall(di, flags, loc))
 	}
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
@@ -415,13 +411,18 @@ func (h *hgen) compute(n *Node, ind string) {
 				views[di] = devView(cv.Name)
 			}
 		}
-		if v := views[di]; v != "" {
-			h.w(in, "accrt_dev %s = %s(%s, (void *)%s, %s, %s%s, %s, %s);", v, h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
+		v := views[di]
+		switch {
+		case v != "" && di.Rows != nil: // rows.go: the view is A[0][0]'s
+			p := rowPitch(di.Var.Name)
+			h.w(in, "size_t %s; accrt_dev %s = %s;", p, v, h.enterCall(di, "0", loc, "&"+p))
+		case v != "":
+			h.w(in, "accrt_dev %s = %s;", v, h.enterCall(di, "0", loc, "NULL"))
 			if di.Lo != "0" {
 				h.w(in, "%s.offset -= %s;", v, di.Lo)
 			}
-		} else {
-			h.w(in, "(void)%s(%s, (void *)%s, %s, %s%s, %s, %s);", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, "0"), h.queueArg(), strconv.Quote(di.Name), loc)
+		default:
+			h.w(in, "(void)%s;", h.enterCall(di, "0", loc, "NULL"))
 		}
 	}
 	// Views of present data and device pointers.
@@ -433,6 +434,8 @@ func (h *hgen) compute(n *Node, ind string) {
 		switch {
 		case cv.DevPtr:
 			h.w(in, "accrt_dev %s = accrt_devptr((void *)%s, %s, %s);", v, cv.Name, strconv.Quote(cv.Name), loc)
+		case cv.Rows:
+			h.lookupRows(cv, in, loc) // rows.go
 		case cv.Lookup != nil:
 			di := cv.Lookup
 			h.w(in, "accrt_dev %s = accrt_lookup((void *)%s, %s, %s, %s);", v, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc)

@@ -100,6 +100,9 @@ type DataItem struct {
 	Lo     string // Start's byte offset from the variable's base ("0" for whole variables)
 	Pos    int    // offset of the item in the text
 	Zero   bool   // the zero modifier (copyout, create): new device memory is zeroed (zero.go)
+	// Rows: the item names the rows of a pointer to pointers (A[lo:n][c:m],
+	// rows.go); Start and Bytes are then the row pointers' own range.
+	Rows *Rows
 }
 
 // Construct is one compute construct: its clauses, the variables it uses
@@ -177,6 +180,9 @@ type CVar struct {
 	Rank    int // number of subscripts that reach an element
 	VLA     bool
 	Strides []string // VLA: host expressions of the element strides of dims 1..Rank-1
+	// Rows: a pointer to pointers whose rows are one device buffer, indexed
+	// as a VLA whose stride the runtime gives (rows.go).
+	Rows bool
 	// Reduction, for ModeReduction.
 	Red *Reduction
 	// Why explains the mode, for --dump=ir.

@@ -179,6 +179,9 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
 		return nil, fmt.Errorf("'%s' is not an array or a pointer: it cannot have a sub-array", name)
 	}
+	if isPointer(t.Elem) && len(ref.Subscripts) > 1 {
+		return rowsItem(di, it, t) // rows.go
+	}
 	first := ref.Subscripts[0]
 	lo := "0"
 	if first.Lower != nil && strings.TrimSpace(first.Lower.Text) != "" {
@@ -952,6 +955,9 @@ func (l *lowering) arrayVar(cv *CVar, a *analysis.VarAttr, data, lookup *DataIte
 	cv.Mode = ModeArray
 	cv.Data = data
 	cv.Lookup = lookup
+	if isRowsType(t) && !cv.DevPtr {
+		return l.rowsVar(cv, a.First) // rows.go
+	}
 	// Shape: the chain of array dimensions below the first subscript.
 	var inner *cfacts.Type
 	switch t.Kind {

@@ -415,7 +415,7 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 			switch {
 			case u.di.Clause != "ACCRT_COPY" && u.di.Clause != "ACCRT_COPYIN" && u.di.Clause != "ACCRT_COPYOUT" && u.di.Clause != "ACCRT_CREATE":
 				why = fmt.Sprintf("line %d: %s", u.n.Line, u.di.Clause)
-			case i > 0 && (u.di.Start != f.Start || u.di.Bytes != f.Bytes || u.di.Lo != f.Lo):
+			case i > 0 && (u.di.Start != f.Start || u.di.Bytes != f.Bytes || u.di.Lo != f.Lo || !sameRows(u.di.Rows, f.Rows)):
 				why = fmt.Sprintf("lines %d and %d give different ranges", us[0].n.Line, u.n.Line)
 			case u.di.Clause == "ACCRT_COPYIN" && u.cv.Written:
 				why = fmt.Sprintf("line %d writes it but only copies it in", u.n.Line)
@@ -442,7 +442,7 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 			in = true
 		}
 		f := us[0].di
-		di := &DataItem{Name: f.Name, Var: v, Start: f.Start, Bytes: f.Bytes, Lo: f.Lo, Pos: f.Pos}
+		di := &DataItem{Name: f.Name, Var: v, Start: f.Start, Bytes: f.Bytes, Lo: f.Lo, Pos: f.Pos, Rows: f.Rows}
 		switch {
 		case in && out:
 			di.Clause = "ACCRT_COPY"
@@ -485,6 +485,9 @@ func (t *transferPlan) atTop(n *Node, run []*cfacts.Stmt) bool {
 // before the run ("" when they can).
 func (t *transferPlan) exprProblem(di *DataItem, start int, assigned, declared map[string]bool) string {
 	text := di.Start + " ; " + di.Bytes + " ; " + di.Lo
+	if r := di.Rows; r != nil {
+		text += " ; " + r.Lo + " ; " + r.N + " ; " + r.Col + " ; " + r.Bytes
+	}
 	for _, m := range callRE.FindAllStringSubmatch(text, -1) {
 		if m[1] != "sizeof" && m[1] != "_Alignof" {
 			return "its range calls " + m[1]

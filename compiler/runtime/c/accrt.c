@@ -280,8 +280,13 @@ typedef struct devrec {
 typedef struct map {
 	uintptr_t host;   /* 0 for acc_malloc memory */
 	size_t bytes;
-	uintptr_t dev;    /* opaque device address */
+	uintptr_t dev;    /* opaque device address (0 for a pointer section) */
 	cl_mem mem;
+	size_t off;       /* where host's copy starts in mem (a row of a pointer section) */
+	/* A pointer section (section 9): host..host+bytes holds row pointers;
+	 * their rows are in mem, pitch bytes apart, from byte col of each row. */
+	size_t pitch, col;
+	int dead;         /* being removed (vec_remove_dead) */
 	unsigned long sref, dref;
 	const char *name, *loc;
 } map_t;
@@ -1148,6 +1153,16 @@ static void vec_insert(vec_t *v, map_t *m, int by_dev)
 	v->n++;
 }
 
+/* Remove every mapping marked dead, in one pass. */
+static void vec_remove_dead(vec_t *v)
+{
+	size_t i, n = 0;
+	for (i = 0; i < v->n; i++)
+		if (!v->v[i]->dead)
+			v->v[n++] = v->v[i];
+	v->n = n;
+}
+
 static void vec_remove(vec_t *v, map_t *m)
 {
 	size_t i;
@@ -1238,7 +1253,8 @@ static void map_free(map_t *m)
 {
 	if (m->host)
 		vec_remove(&S.by_host, m);
-	vec_remove(&S.by_dev, m);
+	if (!m->pitch) /* pointer sections have no device range of their own */
+		vec_remove(&S.by_dev, m);
 	clReleaseMemObject(m->mem);
 	free(m);
 }
@@ -1419,7 +1435,7 @@ static accrt_dev view(const map_t *m, uintptr_t h)
 {
 	accrt_dev d;
 	d.mem = m ? m->mem : NULL;
-	d.offset = m ? (size_t)(h - m->host) : 0;
+	d.offset = m ? m->off + (size_t)(h - m->host) : 0;
 	return d;
 }
 
@@ -1498,8 +1514,10 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 		--*ref;
 	if (m->sref || m->dref)
 		return;
-	if (clause == ACCRT_COPY || clause == ACCRT_COPYOUT)
-		transfer(0, m->mem, (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
+	/* a pointer section's device pointers are not kept (section 9):
+	 * copying them out would restore the host's own values */
+	if ((clause == ACCRT_COPY || clause == ACCRT_COPYOUT) && !m->pitch)
+		transfer(0, m->mem, m->off + (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
 	/* The mapping leaves the present table now; OpenCL keeps the buffer
 	 * itself until the commands enqueued on it (this copy, kernels on any
 	 * queue) have finished. */
@@ -1561,7 +1579,9 @@ static void update(int to_device, void *host, size_t bytes, int flags, int async
 			return;
 		not_present_error(h, bytes, c);
 	}
-	transfer(to_device, m->mem, (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
+	if (m->pitch)
+		return; /* a pointer section: its rows are updated as rows (section 9) */
+	transfer(to_device, m->mem, m->off + (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
 }
 
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
@@ -1626,7 +1646,7 @@ accrt_dev accrt_devptr(void *devaddr, const char *name, const char *loc)
 		fatal("'%s' (%p) is not a device address (from acc_malloc or acc_deviceptr)%s", name ? name : "?",
 		      devaddr, ctx_where(&c, w, sizeof w));
 	r.mem = m->mem;
-	r.offset = (size_t)(d - m->dev);
+	r.offset = m->off + (size_t)(d - m->dev);
 	return r;
 }
 
@@ -1640,6 +1660,396 @@ int accrt_present_counts(const void *host, unsigned long *structured, unsigned l
 	if (dynamic)
 		*dynamic = m->dref;
 	return 1;
+}
+
+/* ----------------------------------------------------------------------- */
+/* Pointer-to-pointer data (accrt.h section 9)                             */
+/* ----------------------------------------------------------------------- */
+
+/* A row of section sec: [h, h+bytes) at byte off of the section's buffer. */
+static map_t *row_new(map_t *sec, uintptr_t h, size_t bytes, size_t off, const ctx_t *c)
+{
+	map_t *m = xmalloc(sizeof *m);
+	memset(m, 0, sizeof *m);
+	check(clRetainMemObject(sec->mem), "clRetainMemObject", c);
+	m->mem = sec->mem;
+	m->off = off;
+	m->host = h;
+	m->bytes = bytes;
+	m->dev = sec->dev + off;
+	m->name = c->name;
+	m->loc = c->loc;
+	vec_insert(&S.by_host, m, 0);
+	vec_insert(&S.by_dev, m, 1);
+	return m;
+}
+
+/* A pointer section of nrows pointers at h whose rows (row bytes each, from
+ * byte col of each row) get one buffer, pitch = row bytes apart. */
+static map_t *section_new(uintptr_t h, size_t nrows, size_t col, size_t row, const ctx_t *c)
+{
+	cl_int err;
+	map_t *m;
+	char w[512];
+	if (row > S.info.max_alloc_size / nrows)
+		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
+		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
+		      c->name ? c->name : "?", nrows, row, (unsigned long long)S.info.max_alloc_size,
+		      ctx_where(c, w, sizeof w));
+	m = xmalloc(sizeof *m);
+	memset(m, 0, sizeof *m);
+	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, nrows * row, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	m->host = h;
+	m->bytes = nrows * sizeof(void *);
+	m->pitch = row;
+	m->col = col;
+	m->name = c->name;
+	m->loc = c->loc;
+	m->dev = S.next_dev; /* the rows' device addresses; the section has none */
+	S.next_dev += (nrows * row + 4095) / 4096 * 4096 + 4096;
+	vec_insert(&S.by_host, m, 0);
+	return m;
+}
+
+/* Copy n rows of `bytes` bytes between the host (hosts[i]) and mem, whose
+ * rows start at off0 and lie pitch bytes apart: gathered into one host
+ * buffer and moved by one command (a rectangle when pitch > bytes). The copy
+ * blocks, on every queue: the gathering buffer is freed after it (OpenACC
+ * allows an async copy to complete early). */
+static void rows_transfer(int to_device, cl_mem mem, size_t off0, size_t pitch, size_t bytes, size_t n,
+                          const uintptr_t *hosts, queue_t *q, const ctx_t *c)
+{
+	size_t i, total = n * bytes;
+	char *stage;
+	cl_event ev = NULL, list[1];
+	cl_uint nd = deps(q, list);
+	cl_int err;
+	if (total == 0)
+		return;
+	stage = xmalloc(total);
+	if (to_device)
+		for (i = 0; i < n; i++)
+			memcpy(stage + i * bytes, (const void *)hosts[i], bytes);
+	if (pitch == bytes || n == 1) {
+		err = to_device ? clEnqueueWriteBuffer(q->q, mem, CL_TRUE, off0, total, stage, nd, nd ? list : NULL, &ev)
+		                : clEnqueueReadBuffer(q->q, mem, CL_TRUE, off0, total, stage, nd, nd ? list : NULL, &ev);
+		check_enqueue(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", q, c);
+	} else {
+		size_t borigin[3] = {off0, 0, 0}, horigin[3] = {0, 0, 0}, region[3] = {bytes, n, 1};
+		err = to_device ? clEnqueueWriteBufferRect(q->q, mem, CL_TRUE, borigin, horigin, region, pitch, 0, bytes, 0,
+		                                           stage, nd, nd ? list : NULL, &ev)
+		                : clEnqueueReadBufferRect(q->q, mem, CL_TRUE, borigin, horigin, region, pitch, 0, bytes, 0,
+		                                          stage, nd, nd ? list : NULL, &ev);
+		check_enqueue(err, to_device ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect", q, c);
+	}
+	completed(q, ev, to_device ? CMD_WRITE : CMD_READ, total, c->name, c->loc);
+	if (!to_device)
+		for (i = 0; i < n; i++)
+			memcpy((void *)hosts[i], stage + i * bytes, bytes);
+	free(stage);
+}
+
+/* The rows [lo, lo+n) of base, columns [col, col+bytes) (bytes of each row)
+ * found present: their mappings into rm[], their host addresses into hosts[].
+ * A missing row is an error unless flags has ACCRT_IF_PRESENT (rm[i] NULL). */
+static void rows_find(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags, map_t **rm,
+                      uintptr_t *hosts, const ctx_t *c)
+{
+	size_t i;
+	char w[512];
+	for (i = 0; i < n; i++) {
+		uintptr_t rh = (uintptr_t)base[lo + i];
+		int r;
+		if (!rh)
+			fatal("row %zu of '%s' is a NULL pointer%s", lo + i, c->name ? c->name : "?", ctx_where(c, w, sizeof w));
+		rh += col;
+		hosts[i] = rh;
+		r = lookup(rh, bytes, &rm[i]);
+		if (r == PARTIAL)
+			partial_error(rh, bytes, rm[i], c);
+		if (r == ABSENT) {
+			rm[i] = NULL;
+			if (!(flags & ACCRT_IF_PRESENT))
+				fatal("row %zu of '%s' (host %p, %zu bytes) is not present on the device%s", lo + i,
+				      c->name ? c->name : "?", (void *)rh, bytes, ctx_where(c, w, sizeof w));
+		}
+	}
+}
+
+/* Whether the n rows found are consecutive rows of one buffer, *pitch apart
+ * (n > 1), so that one command moves them all. */
+static int rows_regular(map_t **rm, const uintptr_t *hosts, size_t n, size_t *off0, size_t *pitch)
+{
+	size_t i;
+	if (n == 0 || !rm[0])
+		return 0;
+	*off0 = rm[0]->off + (hosts[0] - rm[0]->host);
+	*pitch = 0;
+	if (n > 1) {
+		if (!rm[1] || rm[1]->mem != rm[0]->mem)
+			return 0;
+		*pitch = rm[1]->off + (hosts[1] - rm[1]->host) - *off0;
+	}
+	for (i = 1; i < n; i++)
+		if (!rm[i] || rm[i]->mem != rm[0]->mem || rm[i]->off + (hosts[i] - rm[i]->host) != *off0 + i * *pitch)
+			return 0;
+	return 1;
+}
+
+/* The view of A[0][0] for a section: A[i][j] is at offset + i*pitch +
+ * j*sizeof element, whatever row the section starts at. */
+static accrt_dev section_view(const map_t *sec, void *const *base, size_t *pitch)
+{
+	accrt_dev d;
+	ptrdiff_t k0 = ((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *);
+	d.mem = sec->mem;
+	d.offset = (size_t)(-(k0 * (ptrdiff_t)sec->pitch) - (ptrdiff_t)sec->col);
+	if (pitch)
+		*pitch = sec->pitch;
+	return d;
+}
+
+static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                            int async, const ctx_t *c, size_t *pitch)
+{
+	uintptr_t h = (uintptr_t)(base + lo);
+	map_t *sec, **rm;
+	uintptr_t *hosts;
+	size_t i, off0, p;
+	char w[512];
+	int r;
+	if (clause < ACCRT_COPY || clause > ACCRT_NO_CREATE)
+		fatal("%s: clause %d is not an entry action", c->func, clause);
+	resolve_async(async, c);
+	if (pitch)
+		*pitch = 0;
+	if (!base || n == 0 || bytes == 0)
+		return none();
+	ensure();
+	r = lookup(h, n * sizeof(void *), &sec);
+	if (r == PARTIAL)
+		partial_error(h, n * sizeof(void *), sec, c);
+	if (r == FOUND && !sec->pitch)
+		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): accls "
+		      "maps a pointer to pointers together with its rows (p[lo:n][lo:m])%s",
+		      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "", sec->loc ? sec->loc : "",
+		      ctx_where(c, w, sizeof w));
+	rm = xmalloc(n * sizeof *rm);
+	hosts = xmalloc(n * sizeof *hosts);
+	if (r == FOUND) {
+		/* present: every row must be the section's own row at its slot */
+		rows_find(base, lo, n, col, bytes, 0, rm, hosts, c);
+		ptrdiff_t slot = (ptrdiff_t)lo - ((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *);
+		if (!rows_regular(rm, hosts, n, &off0, &p) || rm[0]->mem != sec->mem || (n > 1 && p != sec->pitch) ||
+		    col < sec->col || off0 != (size_t)slot * sec->pitch + (col - sec->col))
+			fatal("the rows of '%s' are not the rows mapped with its pointers ('%s'%s%s): a row pointer changed, "
+			      "or a row was mapped on its own; accls keeps the rows of a pointer array in one device buffer%s",
+			      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "",
+			      sec->loc ? sec->loc : "", ctx_where(c, w, sizeof w));
+		for (i = 0; i <= n; i++) {
+			map_t *m = i < n ? rm[i] : sec;
+			if (flags & ACCRT_DYNAMIC)
+				m->dref++;
+			else
+				m->sref++;
+		}
+	} else {
+		switch (clause) {
+		case ACCRT_PRESENT:
+			not_present_error(h, n * sizeof(void *), c);
+			break;
+		case ACCRT_NO_CREATE:
+			free(rm);
+			free(hosts);
+			return none();
+		default:
+			break;
+		}
+		for (i = 0; i < n; i++) {
+			uintptr_t rh = (uintptr_t)base[lo + i];
+			map_t *m;
+			if (!rh)
+				fatal("row %zu of '%s' is a NULL pointer%s", lo + i, c->name ? c->name : "?",
+				      ctx_where(c, w, sizeof w));
+			hosts[i] = rh + col;
+			if (lookup(hosts[i], bytes, &m) != ABSENT)
+				fatal("row %zu of '%s' (host %p, %zu bytes) is already present on the device (as '%s'%s%s): "
+				      "accls maps the rows of a pointer array into one device buffer, so they cannot be "
+				      "present on their own or be the same memory as another row%s",
+				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, m->name ? m->name : "?",
+				      m->loc ? " at " : "", m->loc ? m->loc : "", ctx_where(c, w, sizeof w));
+		}
+		sec = section_new(h, n, col, bytes, c);
+		for (i = 0; i <= n; i++) {
+			map_t *m = i < n ? row_new(sec, hosts[i], bytes, i * bytes, c) : sec;
+			if (flags & ACCRT_DYNAMIC)
+				m->dref = 1;
+			else
+				m->sref = 1;
+		}
+		if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
+			rows_transfer(1, sec->mem, 0, bytes, bytes, n, hosts, get_queue(async, c), c);
+		else if (flags & ACCRT_ZERO)
+			zero_fill(sec->mem, n * bytes, get_queue(async, c), c);
+	}
+	free(rm);
+	free(hosts);
+	return section_view(sec, base, pitch);
+}
+
+static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                      int async, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)(base + lo);
+	map_t *sec, **rm, **gone;
+	uintptr_t *hosts, *out;
+	size_t i, ngone = 0, off0, p;
+	int r, copy = clause == ACCRT_COPY || clause == ACCRT_COPYOUT;
+	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
+		fatal("%s: invalid clause %d", c->func, clause);
+	resolve_async(async, c);
+	if (!base || n == 0 || bytes == 0 || !S.ready)
+		return;
+	r = lookup(h, n * sizeof(void *), &sec);
+	if (r == ABSENT)
+		return;
+	if (r == PARTIAL)
+		partial_error(h, n * sizeof(void *), sec, c);
+	rm = xmalloc(n * sizeof *rm);
+	gone = xmalloc(n * sizeof *gone);
+	hosts = xmalloc(n * sizeof *hosts);
+	out = xmalloc(n * sizeof *out);
+	rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
+	for (i = 0; i <= n; i++) {
+		map_t *m = i < n ? rm[i] : sec;
+		unsigned long *ref;
+		if (!m)
+			continue;
+		ref = (flags & ACCRT_DYNAMIC) ? &m->dref : &m->sref;
+		if (*ref == 0)
+			continue;
+		if ((flags & ACCRT_DYNAMIC) && (flags & ACCRT_FINALIZE))
+			*ref = 0;
+		else
+			--*ref;
+		if (i < n && !m->sref && !m->dref) {
+			gone[ngone] = m;
+			out[ngone++] = hosts[i];
+		}
+	}
+	if (copy && ngone > 0) {
+		if (rows_regular(gone, out, ngone, &off0, &p) && (ngone == 1 || p >= bytes))
+			rows_transfer(0, gone[0]->mem, off0, ngone > 1 ? p : bytes, bytes, ngone, out, get_queue(async, c), c);
+		else
+			for (i = 0; i < ngone; i++)
+				transfer(0, gone[i]->mem, gone[i]->off + (out[i] - gone[i]->host), (void *)out[i], bytes,
+				         get_queue(async, c), c);
+	}
+	/* the rows leave the table in one pass; OpenCL keeps the buffer until
+	 * the commands on it are done */
+	for (i = 0; i < ngone; i++)
+		gone[i]->dead = 1;
+	vec_remove_dead(&S.by_host);
+	vec_remove_dead(&S.by_dev);
+	for (i = 0; i < ngone; i++) {
+		clReleaseMemObject(gone[i]->mem);
+		free(gone[i]);
+	}
+	if (sec->pitch && !sec->sref && !sec->dref)
+		map_free(sec);
+	free(rm);
+	free(gone);
+	free(hosts);
+	free(out);
+}
+
+static void rows_update(int to_device, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                        int async, const ctx_t *c)
+{
+	map_t **rm;
+	uintptr_t *hosts;
+	size_t i, off0, p;
+	resolve_async(async, c);
+	if (!base || n == 0 || bytes == 0)
+		return;
+	ensure();
+	rm = xmalloc(n * sizeof *rm);
+	hosts = xmalloc(n * sizeof *hosts);
+	rows_find(base, lo, n, col, bytes, flags, rm, hosts, c);
+	if (rows_regular(rm, hosts, n, &off0, &p) && (n == 1 || p >= bytes))
+		rows_transfer(to_device, rm[0]->mem, off0, n > 1 ? p : bytes, bytes, n, hosts, get_queue(async, c), c);
+	else
+		for (i = 0; i < n; i++)
+			if (rm[i])
+				transfer(to_device, rm[i]->mem, rm[i]->off + (hosts[i] - rm[i]->host), (void *)hosts[i], bytes,
+				         get_queue(async, c), c);
+	free(rm);
+	free(hosts);
+}
+
+accrt_dev accrt_enter_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,
+                                 int flags, int async, const char *name, const char *loc, size_t *pitch)
+{
+	ctx_t c = {"accrt_enter_rows", NULL, 0, 0, NULL, NULL};
+	c.clause = (int)clause;
+	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
+	c.name = name;
+	c.loc = loc;
+	return rows_enter((int)clause, base, lo, n, col, bytes, flags, async, &c, pitch);
+}
+
+void accrt_exit_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,
+                           int flags, int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_exit_rows", NULL, 0, 0, NULL, NULL};
+	c.clause = (int)clause;
+	c.dyn = (flags & ACCRT_DYNAMIC) ? 2 : 0;
+	c.name = name;
+	c.loc = loc;
+	rows_exit((int)clause, base, lo, n, col, bytes, flags, async, &c);
+}
+
+void accrt_update_rows_device_async(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                                    int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_rows_device", "update device", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	rows_update(1, base, lo, n, col, bytes, flags, async, &c);
+}
+
+void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                                  int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_rows_self", "update self", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	rows_update(0, base, lo, n, col, bytes, flags, async, &c);
+}
+
+accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc, size_t *pitch)
+{
+	ctx_t c = {"accrt_lookup_rows", NULL, 0, 0, NULL, NULL};
+	map_t *m;
+	char w[512];
+	int r;
+	c.name = name;
+	c.loc = loc;
+	if (pitch)
+		*pitch = 0;
+	if (!base)
+		return none();
+	ensure();
+	r = lookup((uintptr_t)base, 0, &m);
+	if (r != FOUND || !m)
+		not_present_error((uintptr_t)base, 0, &c);
+	if (!m->pitch)
+		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): map them "
+		      "with their rows, as %s[lo:n][lo:m]%s",
+		      name ? name : "?", m->name ? m->name : "?", m->loc ? " at " : "", m->loc ? m->loc : "",
+		      name ? name : "p", ctx_where(&c, w, sizeof w));
+	return section_view(m, base, pitch);
 }
 
 /* ======================================================================= */
@@ -2235,6 +2645,8 @@ void accrt_shutdown(void)
 	staged_release();
 	while (S.by_dev.n)
 		map_free(S.by_dev.v[S.by_dev.n - 1]);
+	while (S.by_host.n) /* pointer sections */
+		map_free(S.by_host.v[S.by_host.n - 1]);
 	free(S.by_host.v);
 	free(S.by_dev.v);
 	for (p = S.programs; p;) {
@@ -2583,7 +2995,7 @@ int acc_is_present(void *h, size_t bytes)
 
 static void *devaddr_of(const map_t *m, uintptr_t h)
 {
-	return m ? (void *)(m->dev + (h - m->host)) : NULL;
+	return m && !m->pitch ? (void *)(m->dev + (h - m->host)) : NULL;
 }
 
 static void *api_enter(int clause, void *h, size_t bytes, int async, const char *op)
@@ -2828,6 +3240,7 @@ static map_t *device_range(void *d, size_t bytes, size_t *off, const char *func,
 	if (bytes > m->bytes - *off)
 		fatal("%s: %s %p + %zu bytes runs past the end of its device block ('%s', %zu bytes)", func, what, d,
 		      bytes, m->name ? m->name : "acc_malloc", m->bytes);
+	*off += m->off;
 	return m;
 }
 

@@ -563,6 +563,55 @@ const char *accrt_cl_error_name(cl_int err);
 void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const char *name, const char *loc);
 void *accrt_use_device(void *host, int flags, const char *name, const char *loc);
 
+/* ---------------------------------------------------------------------------
+ * 9. Pointers to pointers (OpenACC 3.3 section 2.7.1)
+ * ---------------------------------------------------------------------------
+ * A data clause may name the rows of a pointer to pointers (or of an array of
+ * pointers), A[lo:n][c:m]: the n row pointers A[lo..lo+n) and, in each row,
+ * the m elements from c. OpenACC gives the pointers a device copy in which
+ * each row pointer is attached to its row's device copy. OpenCL 1.2 kernels
+ * cannot follow a pointer stored in device memory, so accls keeps no device
+ * copy of the pointers: it puts the rows into one buffer, row i at (i-lo) *
+ * pitch, pitch = the mapped bytes of one row, and the kernels index it as a
+ * two-dimensional array, A[i][j] at i * pitch + j * sizeof element from the
+ * view of A[0][0] (which may lie outside the buffer when lo or c is not 0:
+ * only the mapped rows and columns are ever addressed).
+ *
+ * The present table gets the pointer section [&A[lo], &A[lo+n)) (its
+ * counters: the attachment of the rows) and each row [A[i]+c, A[i]+c+m) as
+ * data of its own, present at its place in the buffer: acc_is_present,
+ * acc_deviceptr, update and the data clauses of one row find it there. The
+ * rows keep the buffer alive (each holds a reference to it).
+ *
+ *   accrt_enter_rows_async: the entry action of the clause for the section
+ *     and every row (present: every row must be the section's own row at
+ *     its place; a row pointer changed since, or a row mapped on its own
+ *     before, is an error: accls would need a second buffer). Copies in all
+ *     rows with one command (gathered in host memory; a rectangle copy when
+ *     the columns are a part of the mapped ones). Returns the view of A[0][0]
+ *     and, in *pitch, the section's row pitch in bytes.
+ *   accrt_exit_rows_async: the exit action for every row and the section;
+ *     the rows whose counters reach zero are copied out (copy, copyout) with
+ *     one command where they are consecutive rows of one buffer.
+ *   accrt_update_rows_{device,self}_async: update of present rows (a part
+ *     of the columns included); ACCRT_IF_PRESENT skips absent rows.
+ *   accrt_lookup_rows: the view and pitch of the section that contains the
+ *     pointer at base (present data for a compute construct); absent, or
+ *     mapped as plain data (copyin(A[0:n]) maps the pointers alone), is an
+ *     error.
+ * Row copies always block (the gathering buffer is freed after them);
+ * OpenACC allows async work to complete early. A NULL row is an error.
+ */
+accrt_dev accrt_enter_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,
+                                 int flags, int async, const char *name, const char *loc, size_t *pitch);
+void accrt_exit_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,
+                           int flags, int async, const char *name, const char *loc);
+void accrt_update_rows_device_async(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                                    int async, const char *name, const char *loc);
+void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                                  int async, const char *name, const char *loc);
+accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc, size_t *pitch);
+
 #ifdef __cplusplus
 }
 #endif
