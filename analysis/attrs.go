@@ -47,6 +47,7 @@ type varUse struct {
 	objWritten          bool // the variable's own storage (scalar, pointer value)
 	elemRead, elemWrite bool // elements / pointee / members
 	deref               bool
+	rowDeref            bool // v[i][j] on a pointer to pointers: its rows are used
 	call, addr, escape  bool
 	// explicit: a clause names the variable (on the construct, an enclosing
 	// data construct or a declare directive).
@@ -142,6 +143,7 @@ func (ci *computeInfo) summarize(u *varUse) {
 		u.elemRead = u.elemRead || ref.Elem&AccRead != 0
 		u.elemWrite = u.elemWrite || ref.Elem&AccWrite != 0
 		u.deref = u.deref || ref.Deref
+		u.rowDeref = u.rowDeref || ref.Deref && len(ref.Index) >= 2
 		u.call = u.call || ref.Call
 		u.addr = u.addr || ref.Addr
 		u.escape = u.escape || ref.Escape

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
@@ -25,6 +26,7 @@ type dataUse struct {
 	written  bool   // definite writes
 	unsure   bool   // calls, taken addresses, escaping pointers: may be read or written
 	deref    *Ref   // the first dereference of a pointer
+	rowDeref *Ref   // the first access to a row of a pointer to pointers (p[i][j])
 	write    *Ref   // the first definite write
 	read1    *Ref   // the first definite read
 }
@@ -44,6 +46,9 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 			du.refs = append(du.refs, ref)
 			if ref.Deref && du.deref == nil {
 				du.deref = ref
+			}
+			if ref.Deref && len(ref.Index) >= 2 && du.rowDeref == nil {
+				du.rowDeref = ref
 			}
 			if ref.Call || ref.Addr || ref.Escape {
 				du.unsure = true
@@ -161,6 +166,12 @@ func clauseItems(m *Model, fm *FuncModel, d *acc.Directive, names []string, f fu
 // function dereferences.
 func checkPointerItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*Region) {
 	clauseItems(m, fm, r.Directive, pointerClauses, func(c *acc.Clause, it *acc.Arg, v *cfacts.Var) {
+		if rowsWithoutRows(v, it) {
+			if du := useIn(m, computes, v); du.rowDeref != nil {
+				reportRowsNoBounds(p, m, r, c, it, v, du)
+			}
+			return
+		}
 		if v.Type.Kind != cfacts.TypePointer || len(it.Var.Subscripts) > 0 {
 			return
 		}
@@ -216,6 +227,56 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 			Edits: []TextEdit{withPlaceholder(TextEdit{Span: at, NewText: "[0:" + askMarker + "]"}, lengthPlaceholder)},
 		}}
 	}
+	p.Report(d)
+}
+
+// rowsWithoutRows reports whether item it maps pointer to pointers (or
+// array of pointers) v without its rows: v[0:n], or v itself.
+func rowsWithoutRows(v *cfacts.Var, it *acc.Arg) bool {
+	return IsRowsPointer(v.Type) && len(it.Var.Subscripts) < 2
+}
+
+// reportRowsNoBounds reports an item that maps the row pointers of v but
+// not the rows, which some compute construct indexes (v[i][j]).
+func reportRowsNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg, v *cfacts.Var, du *dataUse) {
+	name := v.Name
+	verb := "maps"
+	if r.Directive.Spec.Name == "update" {
+		verb = "updates"
+	}
+	var rows, cols string
+	if uses := computesUsing(du, v); len(uses) > 0 {
+		rows, cols = rowsLengths(m, uses[0], v)
+	} else {
+		rows, cols = askMarker, askMarker
+	}
+	insert := "[0:" + cols + "]"
+	if len(it.Var.Subscripts) == 0 {
+		insert = "[0:" + rows + "]" + insert
+	}
+	named := func(s, n, m string) string { // the markers as n and m
+		s = strings.Replace(s, "[0:"+askMarker+"][", "[0:"+n+"][", 1)
+		return strings.ReplaceAll(s, askMarker, m)
+	}
+	d := Diagnostic{
+		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",
+		Message: fmt.Sprintf("%s is a pointer to pointers: %s %s only the row pointers, host addresses, not the rows they point to; name the rows too, as in %s",
+			quote(name), quote(c.Name), verb, it.Text+named(insert, "n", "m")),
+		Related: []Related{{Span: du.rowDeref.Span, Message: "a row of " + quote(name) + " is used here"}},
+	}
+	at := acc.Span{Start: it.Span.End, End: it.Span.End}
+	fix := SuggestedFix{Title: "Map the rows: " + it.Text + named(insert, "…", "…")}
+	if strings.Contains(insert, askMarker) {
+		fix.Title += " (type the length)"
+		if strings.Count(insert, askMarker) > 1 {
+			fix.Title = strings.TrimSuffix(fix.Title, ")") + "s)"
+		}
+		fix.Edits = []TextEdit{withPlaceholder(TextEdit{Span: at, NewText: insert}, lengthPlaceholders(it.Text+insert)...)}
+	} else {
+		fix.Edits = []TextEdit{{Span: at, NewText: insert}}
+		fix.Preferred = true
+	}
+	d.Fixes = []SuggestedFix{fix}
 	p.Report(d)
 }
 
@@ -295,6 +356,10 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 		pointer := v.Type.Kind == cfacts.TypePointer
 		switch canonical(c) {
 		case "copy", "copyin", "copyout", "create", "no_create", "present":
+			if rowsWithoutRows(v, it) && du.rowDeref != nil {
+				reportRowsNoBounds(p, m, r, c, it, v, du)
+				return
+			}
 			if pointer && len(it.Var.Subscripts) == 0 && du.deref != nil {
 				reportPointerNoBounds(p, m, r, c, it, v, du, inferLengthIn(m, computesUsing(du, v), v))
 				return

@@ -106,6 +106,11 @@ func (ci *computeInfo) suggestClause(u *varUse) (clause, item string) {
 	}
 	mayWrite := u.written || u.call || u.addr
 	switch {
+	case IsRowsPointer(t) && u.rowDeref:
+		// a pointer to pointers: its rows (data_edits.go rowsLengths)
+		n, m := rowsLengths(ci.m, ci.r, v)
+		item = v.Name + "[0:" + n + "][0:" + m + "]"
+		return directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape), item
 	case t.Kind == cfacts.TypePointer && u.deref:
 		n := inferLength(ci.m, ci.r, v)
 		if n == "" {
@@ -294,10 +299,14 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 	}
 	name := v.Name
 	construct := quote(ci.r.Directive.Spec.Name)
+	example := name + "[0:n]"
+	if IsRowsPointer(v.Type) && u.rowDeref {
+		example = name + "[0:n][0:m]" // its rows
+	}
 	d := Diagnostic{
 		Span: first.Span, Rule: "implicit-firstprivate-pointer",
-		Message: fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; map it with a sub-array (e.g. copy(%s[0:n])) here or in an enclosing data region",
-			quote(name), construct, name),
+		Message: fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; map it with a sub-array (e.g. copy(%s)) here or in an enclosing data region",
+			quote(name), construct, example),
 		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: "no clause of this " + construct + " names " + quote(name)}},
 	}
 	if clause, item := ci.suggestClause(u); clause != "" {
@@ -418,5 +427,14 @@ func (ci *computeInfo) clauseFix(clause, item string) SuggestedFix {
 		return SuggestedFix{Title: "Add " + clause + "(" + item + ")", Edits: []TextEdit{e}, Preferred: true}
 	}
 	shown := strings.ReplaceAll(item, askMarker, "…")
-	return SuggestedFix{Title: "Add " + clause + "(" + shown + ") (type the length)", Edits: []TextEdit{withPlaceholder(e, lengthPlaceholder)}}
+	return SuggestedFix{Title: "Add " + clause + "(" + shown + ") (type the length)", Edits: []TextEdit{withPlaceholder(e, lengthPlaceholders(item)...)}}
+}
+
+// lengthPlaceholders are the defaults of an item's placeholders: n, and m
+// for a row length (p[0:n][0:m]).
+func lengthPlaceholders(item string) []string {
+	if strings.Count(item, askMarker) == 1 && strings.Contains(item, "][0:"+askMarker) {
+		return []string{"m"}
+	}
+	return []string{lengthPlaceholder, "m"}
 }

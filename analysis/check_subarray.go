@@ -79,6 +79,7 @@ func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var) {
 		}
 		t = t.Elem
 	}
+	checkContiguous(p, it, v)
 }
 
 // checkSection checks one subscript against an array dimension of length n
@@ -111,4 +112,77 @@ func checkSection(p *Pass, s acc.Subscript, v *cfacts.Var, n int64) bool {
 		return report("sub-array [%d:%d] would be out of the range of %s, which has %d elements", lo, length, quote(v.Name), n)
 	}
 	return false
+}
+
+// checkContiguous reports a multi-dimensional sub-array of an array that is
+// not contiguous (OpenACC 3.3 §2.7.1): once a dimension selects more than
+// one element, every later one must be whole (a[0:n][0:4] of float a[][8]
+// is not). Pointers to pointers are the exception: their rows are separate
+// (a[0:n][2:4] of float **a maps part of each row).
+func checkContiguous(p *Pass, it *acc.Arg, v *cfacts.Var) {
+	t := v.Type
+	several := false // an earlier dimension selects more than one element
+	for k, s := range it.Var.Subscripts {
+		if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
+			return
+		}
+		if t.Kind == cfacts.TypePointer && k > 0 {
+			return // rows of a pointer to pointers
+		}
+		if several && t.Kind == cfacts.TypeArray && partialDimension(s, t.Len) {
+			p.Report(Diagnostic{
+				Span: s.Span, Rule: "subarray-invalid",
+				Message: fmt.Sprintf("sub-array %s is not contiguous: after a dimension that selects several elements, every dimension must be whole (all %s of this one, or omit the bounds); only a pointer to pointers may map a part of each row",
+					quote(it.Text), elements(t.Len)),
+			})
+			return
+		}
+		// (a length that is not a constant counts as several: one row is
+		// written a[i][0:4])
+		if s.Section {
+			n, ok := int64(-1), false
+			switch {
+			case s.Length != nil:
+				n, ok = s.Length.Int()
+			case t.Kind == cfacts.TypeArray && t.Len >= 0:
+				n, ok = t.Len, true
+				if lo, isInt := s.Lower.Int(); s.Lower != nil && isInt {
+					n -= lo
+				}
+			}
+			several = several || !ok || n != 1
+		}
+		t = t.Elem
+	}
+}
+
+// partialDimension reports whether s provably leaves out elements of a
+// dimension of n elements (n < 0: unknown): a constant lower bound other
+// than 0, a constant length other than n, one index of several. Bounds that
+// are not constants may cover the dimension: not reported.
+func partialDimension(s acc.Subscript, n int64) bool {
+	if !s.Section {
+		return n > 1
+	}
+	if s.Lower != nil {
+		if lo, ok := s.Lower.Int(); ok && lo != 0 {
+			return true
+		}
+	}
+	if s.Length != nil && n >= 0 {
+		if l, ok := s.Length.Int(); ok && l != n {
+			return true
+		}
+	}
+	return false
+}
+
+func elements(n int64) string {
+	if n < 0 {
+		return "its elements"
+	}
+	if n == 1 {
+		return "1 element"
+	}
+	return fmt.Sprintf("%d elements", n)
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -256,15 +257,21 @@ func isElemSizeof(e *cfacts.Expr, v allocTarget) bool {
 // loopBoundLength: every dereference of v in s is `v[i]` with i the
 // variable of an enclosing `for (i = 0; i < n; ...)`, with one n for all.
 func loopBoundLength(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var, pos int) string {
+	return loopBoundLengthAt(m, fn, s, v, pos, 0, 1)
+}
+
+// loopBoundLengthAt is loopBoundLength for subscript dim of accesses with
+// rank subscripts (v[i][j]: dim 1 is j's bound).
+func loopBoundLengthAt(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var, pos, dim, rank int) string {
 	n := ""
 	for _, r := range CollectRefs(s) {
 		if r.Var != v || !r.Deref {
 			continue
 		}
-		if len(r.Index) != 1 {
+		if len(r.Index) != rank {
 			return ""
 		}
-		idx := strip(r.Index[0])
+		idx := strip(r.Index[dim])
 		if idx == nil || idx.Kind != cfacts.ExprIdent || idx.Var == nil {
 			return ""
 		}
@@ -388,4 +395,81 @@ func exprSource(m *Model, e *cfacts.Expr) string {
 		return ""
 	}
 	return strings.Join(strings.Fields(string(m.Text[e.Span.Start:e.Span.End])), " ")
+}
+
+// IsRowsPointer reports whether t is a pointer to pointers or an array of
+// pointers to data: what a two-level sub-array (p[0:n][0:m]) maps with its
+// rows, each row pointer attached to its row's device copy (OpenACC 3.3
+// §2.7.1).
+func IsRowsPointer(t *cfacts.Type) bool {
+	if t == nil || t.Kind != cfacts.TypePointer && t.Kind != cfacts.TypeArray || t.Elem == nil || t.Elem.Kind != cfacts.TypePointer {
+		return false
+	}
+	e := t.Elem.Elem
+	return e != nil && e.Kind != cfacts.TypePointer && e.Kind != cfacts.TypeFunc
+}
+
+// rowTarget is the rows of pointer to pointers v as an allocation target
+// (`v[i] = malloc(m * sizeof **v)`).
+func rowTarget(v *cfacts.Var) allocTarget {
+	t := allocTarget{names: func(e *cfacts.Expr) bool {
+		e = strip(e)
+		return e != nil && (e.Kind == cfacts.ExprIndex || e.Kind == cfacts.ExprUnary && e.Op == "*") && isVarIdent(e.X, v)
+	}}
+	if v.Type != nil && v.Type.Elem != nil {
+		t.elem = v.Type.Elem.Elem
+	}
+	return t
+}
+
+// rowAllocationLength finds the element count of the allocations assigned
+// to the rows of v (v[i] = malloc(...)) in fn before pos; "" unless there
+// is exactly one.
+func rowAllocationLength(m *Model, fn *cfacts.Func, v *cfacts.Var, pos int) string {
+	if fn.Body == nil {
+		return ""
+	}
+	n := ""
+	for _, r := range m.collectRefs(fn.Body) {
+		if r.Var != v || r.Span.Start >= pos || r.Assign == nil || r.Assign.Kind != cfacts.ExprAssign || r.Assign.Op != "=" ||
+			len(r.Index) != 1 || strip(r.Assign.X) != r.Expr {
+			continue
+		}
+		x := allocCount(m, fn, r.Assign.Y, rowTarget(v), pos)
+		if x == "" || n != "" && x != n {
+			return ""
+		}
+		n = x
+	}
+	return n
+}
+
+// rowsLengths guesses, as C text valid at compute construct r's directive,
+// the number of rows of pointer to pointers v and the length of each row
+// (from allocations, the array's length, or the loops that index v[i][j]
+// in r); askMarker for what it cannot tell.
+func rowsLengths(m *Model, r *Region, v *cfacts.Var) (rows, cols string) {
+	rows, cols = askMarker, askMarker
+	if r == nil || r.Func == nil || r.Func.Func == nil {
+		return rows, cols
+	}
+	fn := r.Func.Func
+	pos := r.Directive.Span.Start
+	if v.Type.Kind == cfacts.TypeArray && v.Type.Len >= 0 {
+		rows = strconv.FormatInt(v.Type.Len, 10)
+	} else if n := allocationLength(m, fn, v, pos); n != "" {
+		rows = n
+	} else if r.Stmt != nil {
+		if n := loopBoundLengthAt(m, fn, r.Stmt, v, pos, 0, 2); n != "" {
+			rows = n
+		}
+	}
+	if n := rowAllocationLength(m, fn, v, pos); n != "" {
+		cols = n
+	} else if r.Stmt != nil {
+		if n := loopBoundLengthAt(m, fn, r.Stmt, v, pos, 1, 2); n != "" {
+			cols = n
+		}
+	}
+	return rows, cols
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -60,15 +61,27 @@ func RemoveClauseEdit(text []byte, d *acc.Directive, c *acc.Clause) TextEdit {
 // withPlaceholder turns it into a snippet.
 const askMarker = "\x00ask\x00"
 
-// withPlaceholder makes e, whose NewText contains askMarker once, a snippet
-// edit: the marker becomes ${1:def} in the snippet and def in NewText.
-func withPlaceholder(e TextEdit, def string) TextEdit {
-	before, after, ok := strings.Cut(e.NewText, askMarker)
-	if !ok {
+// withPlaceholder makes e, whose NewText contains askMarker, a snippet edit:
+// the k-th marker becomes ${k:def} in the snippet and def in NewText, def
+// the k-th of defs (the last one for the markers past them).
+func withPlaceholder(e TextEdit, defs ...string) TextEdit {
+	parts := strings.Split(e.NewText, askMarker)
+	if len(parts) == 1 || len(defs) == 0 {
 		return e
 	}
-	e.NewText = before + def + after
-	e.Snippet = escapeSnippet(before) + "${1:" + escapeSnippet(def) + "}" + escapeSnippet(after) + "$0"
+	var text, snippet strings.Builder
+	for i, part := range parts {
+		text.WriteString(part)
+		snippet.WriteString(escapeSnippet(part))
+		if i == len(parts)-1 {
+			break
+		}
+		def := defs[min(i, len(defs)-1)]
+		text.WriteString(def)
+		fmt.Fprintf(&snippet, "${%d:%s}", i+1, escapeSnippet(def))
+	}
+	e.NewText = text.String()
+	e.Snippet = snippet.String() + "$0"
 	return e
 }
 

@@ -90,10 +90,13 @@ var directiveRules = []*Rule{
 	},
 	{
 		ID: "subarray-invalid", Severity: SeverityError,
-		Summary: "a sub-array has a negative bound or length, or lies outside the array",
+		Summary: "a sub-array has a negative bound or length, lies outside the array, or is not contiguous",
 		Doc: "`a[lower:length]`: both must be non-negative; for an array of known extent `lower < extent` and " +
 			"`lower + length <= extent` in every dimension; on a pointer the length must be written (`p[lo:]` " +
-			"and `p[:]` need a known extent).",
+			"and `p[:]` need a known extent). A multi-dimensional sub-array must be contiguous (OpenACC 3.3 " +
+			"§2.7.1): after a dimension that selects several elements every dimension is whole (`a[0:n][0:4]` " +
+			"of `float a[][8]` is reported); only a pointer to pointers may map a part of each row " +
+			"(`p[0:n][2:4]` of `float **p`).",
 		Example: "#pragma acc parallel copyin(a[0:-1])",
 	},
 	{

@@ -69,7 +69,11 @@ var dataRules = []*Rule{
 			"warning is given when the data is dereferenced in the construct (for `data`, `update`, `enter data` " +
 			"and `exit data`: in a compute construct of the function). The fix writes `p[0:n]` when `n` is known " +
 			"from an allocation (`p = malloc(n * sizeof *p)`) or from the bound of the loop that indexes `p`; " +
-			"otherwise it asks for the length (a snippet in editors that run `accls.applySnippetEdit`).",
+			"otherwise it asks for the length (a snippet in editors that run `accls.applySnippetEdit`). A " +
+			"pointer to pointers (or an array of pointers) whose rows a construct indexes (`p[i][j]`) needs its " +
+			"rows named too: `copy(p[0:n])` maps the row pointers, host addresses the device cannot follow; the " +
+			"fix writes `p[0:n][0:m]`, `m` from the rows' allocations (`p[i] = malloc(m * sizeof **p)`) or " +
+			"the loop that indexes them.",
 		Example: "#pragma acc parallel loop copy(a)\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{

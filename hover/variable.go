@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 )
 
@@ -148,6 +149,9 @@ func VariableMarkdown(a analysis.VarAttr, construct, from string) string {
 		}
 		b.WriteString("\n")
 	}
+	if rows := rowsNote(a); rows != "" {
+		fmt.Fprintf(&b, "- **Rows:** %s\n", rows)
+	}
 	if use := useOf(a); use != "" {
 		fmt.Fprintf(&b, "- **Use in the construct:** %s.\n", use)
 	}
@@ -215,4 +219,23 @@ func byteSize(n int64) string {
 		s += fmt.Sprintf(" (%.1f KiB)", float64(n)/(1<<10))
 	}
 	return s
+}
+
+// rowsNote explains a clause item that names the rows of a pointer to
+// pointers (OpenACC 3.3 §2.7.1), "" for other items.
+func rowsNote(a analysis.VarAttr) string {
+	if a.Var == nil || !analysis.IsRowsPointer(a.Var.Type) || a.Item == nil || a.Item.Var == nil || len(a.Item.Var.Subscripts) < 2 {
+		return ""
+	}
+	subs := a.Item.Var.Subscripts
+	text := func(s acc.Subscript) string {
+		if s.Span.End > s.Span.Start && a.Item.Span.Start <= s.Span.Start && s.Span.End <= a.Item.Span.End {
+			return a.Item.Text[s.Span.Start-a.Item.Span.Start : s.Span.End-a.Item.Span.Start]
+		}
+		return "[…]"
+	}
+	return fmt.Sprintf("`%s` is a pointer to pointers: `%s%s` names its row pointers and, in each row, the elements `%s`; "+
+		"each row gets a device copy, to which the device copy of its pointer is attached. "+
+		"accls keeps the rows in one device buffer and indexes it as a two-dimensional array.",
+		a.Var.Name, a.Var.Name, text(subs[0]), text(subs[1]))
 }

@@ -1,0 +1,71 @@
+/* Pointers to pointers: a two-level sub-array maps the rows (OpenACC 3.3
+   §2.7.1); an item without the rows maps host addresses; the implicit
+   firstprivate warning and its fix name the rows; sub-arrays of arrays must
+   be contiguous. */
+
+void *malloc(unsigned long);
+
+/* The row pointers alone: the device would follow host addresses. */
+void pointers_only(int n, int m)
+{
+    double **A = malloc(n * sizeof *A);
+    for (int i = 0; i < n; i++)
+        A[i] = malloc(m * sizeof **A);
+#pragma acc parallel loop copy(A[0:n]) // want "'A' is a pointer to pointers: 'copy' maps only the row pointers.*as in A\[0:n\]\[0:m\] \[implicit-copy-pointer-no-bounds\]"
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            A[i][j] = 1;
+#pragma acc enter data copyin(A[0:n]) // want "'A' is a pointer to pointers: 'copyin' maps only the row pointers"
+#pragma acc update device(A[0:n]) // want "'A' is a pointer to pointers: 'device' updates only the row pointers"
+}
+
+/* An array of pointers named whole, rows unknown: the fix asks for them. */
+void array_of_pointers(int k)
+{
+    float *R[8];
+#pragma acc parallel loop copy(R) // want "'R' is a pointer to pointers.*as in R\[0:8\]\[0:m\]"
+    for (int i = 0; i < 8; i++)
+        R[i][k] = 0;
+}
+
+/* Nothing maps the rows: the fix adds them with both lengths. */
+void implicit(int n, int m)
+{
+    double **B = malloc(n * sizeof(double *));
+    for (int i = 0; i < n; i++)
+        B[i] = malloc(m * sizeof(double));
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            B[i][j] *= 2; // want "'B' is a pointer: implicitly firstprivate.*add copy\(B\[0:n\]\[0:m\]\) \[implicit-firstprivate-pointer\]"
+}
+
+/* Not contiguous: a part of each row of a true 2-D array. */
+void contiguous(int n, double (*C)[8], double D[4][8][2], int k)
+{
+#pragma acc parallel loop copy(C[0:n][0:4]) // want "sub-array 'C\[0:n\]\[0:4\]' is not contiguous.*all 8 elements of this one.* \[subarray-invalid\]"
+    for (int i = 0; i < n; i++)
+        C[i][0] = 1;
+#pragma acc parallel loop copyin(D[0:2][:][1:1]) copy(C[0:n]) // want "sub-array 'D\[0:2\]\[:\]\[1:1\]' is not contiguous"
+    for (int i = 0; i < n; i++)
+        C[i][0] = D[0][0][1];
+}
+
+/* Valid: the rows named; one row's part; a part of each row of a pointer
+   to pointers; bounds that may cover the dimension. */
+void valid(int n, int m, double **P, double (*C)[8], int k)
+{
+#pragma acc parallel loop copy(P[0:n][0:m]) copyin(C[2][1:3])
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            P[i][j] += C[2][1];
+#pragma acc parallel loop copy(P[1:n-2][2:m-4]) copyin(C[0:n][0:k])
+    for (int i = 1; i < n - 1; i++)
+        P[i][2] = C[i][0];
+#pragma acc data copyin(P[0:n][0:m]) copyout(C[0:n])
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < n; i++)
+            C[i][0] = P[i][0];
+    }
+}
