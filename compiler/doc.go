@@ -122,7 +122,10 @@
 //     a construct uses, v.x or p->in.x, is a kernel argument of its own,
 //     looked up in the present table from the member's host value, which is
 //     OpenACC's attachment as the kernels see it; attach and detach clauses
-//     move nothing) and acc_on_device.
+//     move nothing), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
+//     or T *[N] puts the rows in one device buffer, which kernels index as a
+//     two-dimensional array with the row pitch the runtime gives; accrt.h
+//     §9) and acc_on_device.
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
@@ -197,8 +200,10 @@
 //     compute constructs;
 //   - data: pointer members reached through an array element
 //     (a[i].x), assigned on the device or used in routines, arrays of
-//     pointers in structs, pointers to pointers, non-contiguous
-//     sub-arrays; device code using a pointer that a declare puts on the
+//     pointers in structs; more than two levels of pointers, a row of a
+//     pointer to pointers used as a pointer on the device, rows mapped on
+//     their own before their pointers (rows.go); non-contiguous sub-arrays
+//     of arrays; device code using a pointer that a declare puts on the
 //     device for itself (its copy holds a host address); a goto into a
 //     declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
