@@ -5,7 +5,8 @@
  * the host has them), a data construct around two compute constructs that
  * find the rows present, enter/exit data with a kernel that takes the rows
  * from the present table, update of one row and of all rows, acc_is_present
- * of one row, a kernels construct, a reduction over the rows, and async.
+ * of one row, a kernels construct, a reduction over the rows, async, and
+ * an update of a part of each row.
  * Checked against the host's results.
  * The bytes, in / out: t1 A (N*M doubles) both ways; t2 B's rows both ways;
  * t3 R (4 x 16 floats) both ways; t4 P (N x 4 structs of 16 bytes) both
@@ -13,9 +14,10 @@
  * row 3 of C out again by update self, then all of A in by update device
  * and C out at exit; t7 E in (enter data) and out (exit data copyout);
  * t8 A in (kernels copyin), C out; t9 A in (the sum by reduction: its
- * partials are not counted); t10 F both ways on async queue 1.
+ * partials are not counted); t10 F both ways on async queue 1; t11 G in,
+ * then 3 columns of each row out by update self.
  */
-// exec-bytes: h2d=35424 d2h=27936
+// exec-bytes: h2d=39264 d2h=28416
 // exec-no-gcc-openacc: gcc 12 rejects sub-arrays of pointers to pointers ("array section is not contiguous"), which OpenACC 3.3 §2.7.1 allows
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +225,28 @@ int main(void)
 			F[i][j] = F[i][j] * F[i][j];
 #pragma acc wait(1)
 	printf("t10 %.1f\n", check(F, n, m));
+
+	/* t11: update of a part of each row (a rectangle of the rows' buffer) */
+	double **G = rows(n, m, 2);
+	double part = 0;
+#pragma acc data copyin(G[0:n][0:m])
+	{
+#pragma acc parallel loop collapse(2)
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < m; j++)
+				G[i][j] = G[i][j] * 4 + 1;
+#pragma acc update self(G[0:n][2:3])
+		for (int i = 0; i < n; i++)
+			for (int j = 2; j < 5; j++)
+				part += G[i][j] * (j - 1);
+	}
+	printf("t11 %.1f\n", part);
+	double want = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 2; j < 5; j++)
+			want += ((2.0 + i * 100 + j) * 4 + 1) * (j - 1);
+	expect("t11", part, want);
+	free_rows(G, n);
 
 	if (failures)
 		return 1;
