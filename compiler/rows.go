@@ -66,6 +66,20 @@ func rowsItem(di *DataItem, it *acc.Arg, t *cfacts.Type) (*DataItem, error) {
 	if t.Kind == cfacts.TypeArray && t.Len >= 0 {
 		known = fmt.Sprintf("sizeof(%s) / sizeof(%s[0])", name, name)
 	}
+	if !subs[0].Section { // one row: its data, like a pointer's (A[k][c:m])
+		col, m, err := bound(subs[1], "")
+		if err != nil {
+			return nil, err
+		}
+		row := fmt.Sprintf("%s[%s]", name, subs[0].Lower.Text)
+		di.Start = row
+		if strings.TrimSpace(col) != "0" {
+			di.Start = fmt.Sprintf("&%s[%s]", row, col)
+		}
+		di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0][0])", m, name)
+		di.Lo = byteOffset(col, "sizeof("+name+"[0][0])")
+		return di, nil
+	}
 	lo, n, err := bound(subs[0], known)
 	if err != nil && t.Kind == cfacts.TypePointer {
 		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:n][lo:m])", it.Text, name)
@@ -106,6 +120,10 @@ func (l *lowering) rowsVar(cv *CVar, at acc.Span) *CVar {
 		// without a clause: the runtime finds the rows, or says they
 		// are not present)
 		if di != nil && di.Rows == nil && di.Name != v.Name {
+			if len(di.Name) > len(v.Name) && strings.Count(di.Name, "[") >= 2 {
+				l.c.errorAt(at, "'%s' is a pointer to pointers: '%s' maps one row, but a kernel that indexes '%s' needs the rows in one device buffer: map them as %s[lo:n][lo:m]", v.Name, di.Name, v.Name, v.Name)
+				return nil
+			}
 			l.c.errorAt(at, "'%s' is a pointer to pointers: '%s' maps the row pointers alone, host addresses a kernel cannot follow; name the rows too, %s[lo:n][lo:m]", v.Name, di.Name, v.Name)
 			return nil
 		}

@@ -268,6 +268,28 @@ func TestPresentErrors(t *testing.T) {
 	fails(t, "present", nil, []string{"delete-entry"}, `accrt_enter: clause 7 \(delete\) is not an entry action`)
 }
 
+// TestRows: pointers to pointers (accrt.h section 9).
+func TestRows(t *testing.T) {
+	t.Parallel()
+	ok(t, "rows", nil)
+}
+
+func TestRowsErrors(t *testing.T) {
+	t.Parallel()
+	fails(t, "rows", nil, []string{"null-row"},
+		`(?m)^accls runtime: row 2 of 'A\[0:6\]\[0:10\]' is a NULL pointer \(copyin clause at rows\.c:1\)$`)
+	fails(t, "rows", nil, []string{"same-row"},
+		`(?m)^accls runtime: row 4 of 'A\[0:6\]\[0:10\]' \(host 0x[0-9a-f]+, 40 bytes\) overlaps another row of it: .* must be disjoint \(copyin clause at rows\.c:2\)$`)
+	fails(t, "rows", nil, []string{"row-first"},
+		`(?m)^accls runtime: row 3 of 'A\[0:6\]\[0:10\]' \(host 0x[0-9a-f]+, 40 bytes\) is already present on the device \(as 'A\[3\]\[0:10\]' at rows\.c:3\): .* \(copyin clause at rows\.c:4\)$`)
+	fails(t, "rows", nil, []string{"pointers-only"},
+		`(?m)^accls runtime: the pointers of 'A' are present on the device without their rows \(mapped as 'A' at rows\.c:5\): .* \(at rows\.c:6\)$`)
+	fails(t, "rows", nil, []string{"absent"},
+		`(?m)^accls runtime: 'A' is a pointer to pointers whose rows are not present on the device .* \(at rows\.c:7\)$`)
+	fails(t, "rows", nil, []string{"changed-row"},
+		`(?m)^accls runtime: the rows of 'A\[0:6\]\[0:10\]' are not the rows mapped with its pointers \('A\[0:6\]\[0:10\]' at rows\.c:8\): .* \(present clause at rows\.c:9\)$`)
+}
+
 // TestPinned: large copies through the pinned staging chunks (ACCLS_PINNED=1)
 // give the same data and the same byte counts as plain copies.
 func TestPinned(t *testing.T) {

@@ -1839,7 +1839,7 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 	hosts = xmalloc(n * sizeof *hosts);
 	if (r == FOUND) {
 		/* present: every row must be the section's own row at its slot */
-		rows_find(base, lo, n, col, bytes, 0, rm, hosts, c);
+		rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
 		ptrdiff_t slot = (ptrdiff_t)lo - ((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *);
 		if (!rows_regular(rm, hosts, n, &off0, &p) || rm[0]->mem != sec->mem || (n > 1 && p != sec->pitch) ||
 		    col < sec->col || off0 != (size_t)slot * sec->pitch + (col - sec->col))
@@ -1876,13 +1876,18 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 			if (lookup(hosts[i], bytes, &m) != ABSENT)
 				fatal("row %zu of '%s' (host %p, %zu bytes) is already present on the device (as '%s'%s%s): "
 				      "accls maps the rows of a pointer array into one device buffer, so they cannot be "
-				      "present on their own or be the same memory as another row%s",
+				      "present on their own before%s",
 				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, m->name ? m->name : "?",
 				      m->loc ? " at " : "", m->loc ? m->loc : "", ctx_where(c, w, sizeof w));
 		}
 		sec = section_new(h, n, col, bytes, c);
 		for (i = 0; i <= n; i++) {
-			map_t *m = i < n ? row_new(sec, hosts[i], bytes, i * bytes, c) : sec;
+			map_t *m;
+			if (i < n && lookup(hosts[i], bytes, &m) != ABSENT)
+				fatal("row %zu of '%s' (host %p, %zu bytes) overlaps another row of it: accls maps the rows of a "
+				      "pointer array into separate places of one device buffer, so they must be disjoint%s",
+				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, ctx_where(c, w, sizeof w));
+			m = i < n ? row_new(sec, hosts[i], bytes, i * bytes, c) : sec;
 			if (flags & ACCRT_DYNAMIC)
 				m->dref = 1;
 			else
@@ -2043,7 +2048,9 @@ accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc
 	ensure();
 	r = lookup((uintptr_t)base, 0, &m);
 	if (r != FOUND || !m)
-		not_present_error((uintptr_t)base, 0, &c);
+		fatal("'%s' is a pointer to pointers whose rows are not present on the device (its pointers at %p): map "
+		      "them with its rows, as %s[lo:n][lo:m], on the construct, an enclosing data construct or enter data%s",
+		      name ? name : "?", (void *)base, name ? name : "p", ctx_where(&c, w, sizeof w));
 	if (!m->pitch)
 		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): map them "
 		      "with their rows, as %s[lo:n][lo:m]%s",
