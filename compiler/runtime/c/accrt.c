@@ -1444,6 +1444,37 @@ static accrt_dev none(void)
 	return view(NULL, 0);
 }
 
+/* Counters (section 3): the entry action on present data increments the
+ * counter flags select; on new data it starts at 1, the other at 0. */
+static void count_up(map_t *m, int flags)
+{
+	if (flags & ACCRT_DYNAMIC)
+		m->dref++;
+	else
+		m->sref++;
+}
+
+static void count_first(map_t *m, int flags)
+{
+	m->dref = (flags & ACCRT_DYNAMIC) ? 1 : 0;
+	m->sref = (flags & ACCRT_DYNAMIC) ? 0 : 1;
+}
+
+/* The exit action's counter change: 0 when the selected counter is already
+ * zero (no action), else decrement it (finalize: zero it) and return 1;
+ * the data then leaves when both counters are zero. */
+static int count_down(map_t *m, int flags)
+{
+	unsigned long *ref = (flags & ACCRT_DYNAMIC) ? &m->dref : &m->sref;
+	if (*ref == 0)
+		return 0;
+	if ((flags & ACCRT_DYNAMIC) && (flags & ACCRT_FINALIZE))
+		*ref = 0;
+	else
+		--*ref;
+	return 1;
+}
+
 static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
@@ -1462,10 +1493,7 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int as
 	if (bytes == 0)
 		return m;
 	if (r == FOUND) {
-		if (flags & ACCRT_DYNAMIC)
-			m->dref++;
-		else
-			m->sref++;
+		count_up(m, flags);
 		return m;
 	}
 	switch (clause) {
@@ -1478,10 +1506,7 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int as
 		break;
 	}
 	m = map_new(h, bytes, c);
-	if (flags & ACCRT_DYNAMIC)
-		m->dref = 1;
-	else
-		m->sref = 1;
+	count_first(m, flags);
 	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
 		transfer(1, m->mem, 0, host, bytes, get_queue(async, c), c);
 	else if (flags & ACCRT_ZERO)
@@ -1493,7 +1518,6 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
-	unsigned long *ref;
 	int r;
 	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
 		fatal("%s: invalid clause %d", c->func, clause);
@@ -1505,14 +1529,7 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 		return;
 	if (r == PARTIAL)
 		partial_error(h, bytes, m, c);
-	ref = (flags & ACCRT_DYNAMIC) ? &m->dref : &m->sref;
-	if (*ref == 0)
-		return;
-	if ((flags & ACCRT_DYNAMIC) && (flags & ACCRT_FINALIZE))
-		*ref = 0;
-	else
-		--*ref;
-	if (m->sref || m->dref)
+	if (!count_down(m, flags) || m->sref || m->dref)
 		return;
 	/* a pointer section's device pointers are not kept (section 9):
 	 * copying them out would restore the host's own values */
@@ -1847,13 +1864,9 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 			      "or a row was mapped on its own; accls keeps the rows of a pointer array in one device buffer%s",
 			      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "",
 			      sec->loc ? sec->loc : "", ctx_where(c, w, sizeof w));
-		for (i = 0; i <= n; i++) {
-			map_t *m = i < n ? rm[i] : sec;
-			if (flags & ACCRT_DYNAMIC)
-				m->dref++;
-			else
-				m->sref++;
-		}
+		for (i = 0; i < n; i++)
+			count_up(rm[i], flags);
+		count_up(sec, flags);
 	} else {
 		switch (clause) {
 		case ACCRT_PRESENT:
@@ -1881,17 +1894,14 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 				      m->loc ? " at " : "", m->loc ? m->loc : "", ctx_where(c, w, sizeof w));
 		}
 		sec = section_new(h, n, col, bytes, c);
-		for (i = 0; i <= n; i++) {
+		count_first(sec, flags);
+		for (i = 0; i < n; i++) {
 			map_t *m;
-			if (i < n && lookup(hosts[i], bytes, &m) != ABSENT)
+			if (lookup(hosts[i], bytes, &m) != ABSENT)
 				fatal("row %zu of '%s' (host %p, %zu bytes) overlaps another row of it: accls maps the rows of a "
 				      "pointer array into separate places of one device buffer, so they must be disjoint%s",
 				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, ctx_where(c, w, sizeof w));
-			m = i < n ? row_new(sec, hosts[i], bytes, i * bytes, c) : sec;
-			if (flags & ACCRT_DYNAMIC)
-				m->dref = 1;
-			else
-				m->sref = 1;
+			count_first(row_new(sec, hosts[i], bytes, i * bytes, c), flags);
 		}
 		if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
 			rows_transfer(1, sec->mem, 0, bytes, bytes, n, hosts, get_queue(async, c), c);
@@ -1926,23 +1936,12 @@ static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t
 	hosts = xmalloc(n * sizeof *hosts);
 	out = xmalloc(n * sizeof *out);
 	rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
-	for (i = 0; i <= n; i++) {
-		map_t *m = i < n ? rm[i] : sec;
-		unsigned long *ref;
-		if (!m)
-			continue;
-		ref = (flags & ACCRT_DYNAMIC) ? &m->dref : &m->sref;
-		if (*ref == 0)
-			continue;
-		if ((flags & ACCRT_DYNAMIC) && (flags & ACCRT_FINALIZE))
-			*ref = 0;
-		else
-			--*ref;
-		if (i < n && !m->sref && !m->dref) {
-			gone[ngone] = m;
+	for (i = 0; i < n; i++)
+		if (rm[i] && count_down(rm[i], flags) && !rm[i]->sref && !rm[i]->dref) {
+			gone[ngone] = rm[i];
 			out[ngone++] = hosts[i];
 		}
-	}
+	count_down(sec, flags);
 	if (copy && ngone > 0) {
 		if (rows_regular(gone, out, ngone, &off0, &p) && (ngone == 1 || p >= bytes))
 			rows_transfer(0, gone[0]->mem, off0, ngone > 1 ? p : bytes, bytes, ngone, out, get_queue(async, c), c);
