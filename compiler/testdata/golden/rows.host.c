@@ -242,7 +242,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 		}
 #line 13 "rows.c"
 		/* #pragma acc update self(B[1][0:m]) */
-		accrt_update_rows_self_async((void *const *)B, 1, 1, 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[1][0:m]", "rows.c:13");
+		accrt_update_self((void *)(B[1]), (size_t)(m) * sizeof(B[0][0]), 0, "B[1][0:m]", "rows.c:13");
 #line 14 "rows.c"
 	}
 		accrt_exit_rows_async(ACCRT_COPYOUT, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:7");
