@@ -24,7 +24,18 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 		}
 		check := func(d *acc.Directive, items []*acc.Arg) {
 			for _, it := range items {
-				if it.Var == nil || len(it.Var.Members) > 0 || len(it.Var.Subscripts) == 0 {
+				if it.Var == nil || len(it.Var.Members) == 0 && len(it.Var.Subscripts) == 0 {
+					continue
+				}
+				if d.Spec.Name == "declare" { // OpenACC 3.3 §2.13: whole variables only
+					p.Report(Diagnostic{
+						Span: it.Span, Rule: "subarray-invalid",
+						Message: fmt.Sprintf("'declare' takes whole variables and arrays, not sub-arrays, elements or members (%s): its data lives as long as the variable; map a part with a data construct or enter data",
+							quote(it.Text)),
+					})
+					continue
+				}
+				if len(it.Var.Members) > 0 {
 					continue
 				}
 				v := m.C.Lookup(fm.Func, d.Span.Start, it.Var.Name)

@@ -37,3 +37,10 @@ void in_range(float *p, int n, int lo)
         p[i] = a[lo + i];
 #pragma acc update device(a[99:1], m[9][0:20])
 }
+
+/* declare takes whole variables. */
+void declared(int n, double *p, double q[8])
+{
+#pragma acc declare copyin(p[0:n]) create(q[2]) // want "'declare' takes whole variables and arrays, not sub-arrays, elements or members \('p\[0:n\]'\)" "'declare' takes whole variables.*\('q\[2\]'\)"
+    p[0] = q[0];
+}
