@@ -42,7 +42,9 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 				if v == nil || v.Type == nil {
 					continue
 				}
-				checkSubscripts(p, it, v)
+				// a cache window may be any rectangle (§2.10): only
+				// data must be contiguous
+				checkSubscripts(p, it, v, d.Spec.Name != "cache")
 			}
 		}
 		for _, d := range fm.Directives {
@@ -65,7 +67,7 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 	}
 }
 
-func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var) {
+func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var, contiguous bool) {
 	t := v.Type
 	for _, s := range it.Var.Subscripts {
 		if t == nil {
@@ -90,7 +92,9 @@ func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var) {
 		}
 		t = t.Elem
 	}
-	checkContiguous(p, it, v)
+	if contiguous {
+		checkContiguous(p, it, v)
+	}
 }
 
 // checkSection checks one subscript against an array dimension of length n

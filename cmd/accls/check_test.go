@@ -122,3 +122,22 @@ func TestCheckWithoutFix(t *testing.T) {
 		t.Error("check without --fix changed the file")
 	}
 }
+
+// TestCheckCorpusNoErrors: the execution corpus is valid OpenACC (the
+// compiler runs every program and gcc builds them), so accls check reports
+// no error in it: an error there is a false positive of a check.
+func TestCheckCorpusNoErrors(t *testing.T) {
+	files, err := filepath.Glob("../../compiler/testdata/exec/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, f := range files {
+		var stdout, stderr bytes.Buffer
+		check([]string{f}, strings.NewReader(""), &stdout, &stderr)
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.Contains(line, ": error: ") {
+				t.Errorf("%s", line)
+			}
+		}
+	}
+}

@@ -69,3 +69,13 @@ void valid(int n, int m, double **P, double (*C)[8], int k)
             C[i][0] = P[i][0];
     }
 }
+
+/* A cache window need not be contiguous. */
+void window(int n, float g[][40], float *out)
+{
+#pragma acc parallel loop copyin(g[0:n]) copyout(out[0:n])
+    for (int i = 1; i < n - 1; i++) {
+#pragma acc cache(g[i-1:3][2:4])
+        out[i] = g[i-1][3] + g[i+1][4];
+    }
+}
