@@ -103,6 +103,9 @@ type DataItem struct {
 	// Rows: the item names the rows of a pointer to pointers (A[lo:n][c:m],
 	// rows.go); Start and Bytes are then the row pointers' own range.
 	Rows *Rows
+	// OneRow: the item names the data of one row of a pointer to pointers
+	// (A[k][c:m]), plain data like a pointer's.
+	OneRow bool
 }
 
 // Construct is one compute construct: its clauses, the variables it uses

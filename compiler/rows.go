@@ -78,6 +78,7 @@ func rowsItem(di *DataItem, it *acc.Arg, t *cfacts.Type) (*DataItem, error) {
 		}
 		di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0][0])", m, name)
 		di.Lo = byteOffset(col, "sizeof("+name+"[0][0])")
+		di.OneRow = true
 		return di, nil
 	}
 	lo, n, err := bound(subs[0], known)
@@ -116,14 +117,14 @@ func sameRows(a, b *Rows) bool {
 func (l *lowering) rowsVar(cv *CVar, at acc.Span) *CVar {
 	v := cv.Var
 	for _, di := range []*DataItem{cv.Data, cv.Lookup} {
-		// (a lookup named after the variable itself is a pointer's
-		// without a clause: the runtime finds the rows, or says they
-		// are not present)
-		if di != nil && di.Rows == nil && di.Name != v.Name {
-			if len(di.Name) > len(v.Name) && strings.Count(di.Name, "[") >= 2 {
-				l.c.errorAt(at, "'%s' is a pointer to pointers: '%s' maps one row, but a kernel that indexes '%s' needs the rows in one device buffer: map them as %s[lo:n][lo:m]", v.Name, di.Name, v.Name, v.Name)
-				return nil
-			}
+		switch {
+		case di == nil || di.Rows != nil:
+		case di.OneRow:
+			l.c.errorAt(at, "'%s' is a pointer to pointers: '%s' maps one row, but a kernel that indexes '%s' needs the rows in one device buffer: map them as %s[lo:n][lo:m]", v.Name, di.Name, v.Name, v.Name)
+			return nil
+		case di.Clause != "lookup" || di.Bytes != "0":
+			// (a lookup of zero bytes is a pointer's without a clause:
+			// the runtime finds the rows, or says they are not present)
 			l.c.errorAt(at, "'%s' is a pointer to pointers: '%s' maps the row pointers alone, host addresses a kernel cannot follow; name the rows too, %s[lo:n][lo:m]", v.Name, di.Name, v.Name)
 			return nil
 		}
