@@ -141,6 +141,35 @@ func (c *compilation) lookupVar(fn *cfacts.Func, pos int, name string) *cfacts.V
 }
 
 // dataItem computes the host address, size and offset of a clause item.
+// subscriptBounds is the lower bound and the length of a subscript as C
+// text: an index is one element; a section without a length runs to the end
+// of a dimension of known length (host C text, "" when unknown: ok is then
+// false).
+func subscriptBounds(s acc.Subscript, known string) (lo, n string, ok bool) {
+	lo = "0"
+	if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
+		lo = s.Lower.Text
+	}
+	switch {
+	case !s.Section:
+		return lo, "1", true
+	case s.Length != nil && strings.TrimSpace(s.Length.Text) != "":
+		return lo, s.Length.Text, true
+	case known != "":
+		return lo, fmt.Sprintf("%s - (%s)", known, lo), true
+	}
+	return lo, "", false
+}
+
+// arrayLength is the number of elements of array name of type t as host C
+// text, "" when t is not an array of known length.
+func arrayLength(t *cfacts.Type, name string) string {
+	if t.Kind != cfacts.TypeArray {
+		return ""
+	}
+	return fmt.Sprintf("sizeof(%s) / sizeof(%s[0])", name, name)
+}
+
 func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*DataItem, error) {
 	if it.Var == nil {
 		return nil, fmt.Errorf("'%s' is not a variable or sub-array", it.Text)
@@ -179,23 +208,11 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
 		return nil, fmt.Errorf("'%s' is not an array or a pointer: it cannot have a sub-array", name)
 	}
-	if isPointer(t.Elem) && len(ref.Subscripts) > 1 {
+	if isRowsType(t) && len(ref.Subscripts) > 1 {
 		return rowsItem(di, it, t) // rows.go
 	}
-	first := ref.Subscripts[0]
-	lo := "0"
-	if first.Lower != nil && strings.TrimSpace(first.Lower.Text) != "" {
-		lo = first.Lower.Text
-	}
-	var length string
-	switch {
-	case !first.Section:
-		length = "1"
-	case first.Length != nil && strings.TrimSpace(first.Length.Text) != "":
-		length = first.Length.Text
-	case t.Kind == cfacts.TypeArray:
-		length = fmt.Sprintf("sizeof(%s) / sizeof(%s[0]) - (%s)", name, name, lo)
-	default:
+	lo, length, ok := subscriptBounds(ref.Subscripts[0], arrayLength(t, name))
+	if !ok {
 		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:length])", name, name)
 	}
 	// Inner subscripts must cover whole dimensions (contiguous data).

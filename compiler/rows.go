@@ -29,7 +29,9 @@ type Rows struct {
 }
 
 // isRowsType reports whether t is a pointer to pointers or an array of
-// pointers (what a two-level sub-array maps as rows).
+// pointers (what a two-level sub-array maps as rows). Unlike
+// analysis.IsRowsPointer it takes any level of pointers, so that rowsItem
+// can say that three levels are not supported.
 func isRowsType(t *cfacts.Type) bool {
 	return t != nil && (t.Kind == cfacts.TypePointer || t.Kind == cfacts.TypeArray) && isPointer(t.Elem)
 }
@@ -47,31 +49,17 @@ func rowsItem(di *DataItem, it *acc.Arg, t *cfacts.Type) (*DataItem, error) {
 	case !isArith(elem) && !isRecord(elem):
 		return nil, fmt.Errorf("'%s': the rows must hold numbers or structs (element type '%s')", it.Text, elem.Name)
 	}
-	bound := func(s acc.Subscript, known string) (lo, n string, err error) {
-		lo = "0"
-		if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
-			lo = s.Lower.Text
-		}
-		switch {
-		case !s.Section:
-			return lo, "1", nil
-		case s.Length != nil && strings.TrimSpace(s.Length.Text) != "":
-			return lo, s.Length.Text, nil
-		case known != "":
-			return lo, fmt.Sprintf("%s - (%s)", known, lo), nil
-		}
-		return "", "", fmt.Errorf("'%s': the rows of '%s' are pointers: give the length of the part of each row to map (%s[lo:n][lo:m])", it.Text, name, name)
+	// each row is a pointer: the part of it to map needs a length
+	col, m, ok := subscriptBounds(subs[1], "")
+	if !ok {
+		return nil, fmt.Errorf("'%s': the rows of '%s' are pointers: give the length of the part of each row to map (%s[lo:n][lo:m])", it.Text, name, name)
 	}
-	known := ""
-	if t.Kind == cfacts.TypeArray && t.Len >= 0 {
-		known = fmt.Sprintf("sizeof(%s) / sizeof(%s[0])", name, name)
-	}
-	if !subs[0].Section { // one row: its data, like a pointer's (A[k][c:m])
-		col, m, err := bound(subs[1], "")
-		if err != nil {
-			return nil, err
-		}
-		row := fmt.Sprintf("%s[%s]", name, subs[0].Lower.Text)
+	lo, n, ok := subscriptBounds(subs[0], arrayLength(t, name))
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:n][lo:m])", it.Text, name)
+	case !subs[0].Section: // one row: its data, like a pointer's (A[k][c:m])
+		row := fmt.Sprintf("%s[%s]", name, lo)
 		di.Start = row
 		if strings.TrimSpace(col) != "0" {
 			di.Start = fmt.Sprintf("&%s[%s]", row, col)
@@ -80,17 +68,6 @@ func rowsItem(di *DataItem, it *acc.Arg, t *cfacts.Type) (*DataItem, error) {
 		di.Lo = byteOffset(col, "sizeof("+name+"[0][0])")
 		di.OneRow = true
 		return di, nil
-	}
-	lo, n, err := bound(subs[0], known)
-	if err != nil && t.Kind == cfacts.TypePointer {
-		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:n][lo:m])", it.Text, name)
-	}
-	if err != nil {
-		return nil, err
-	}
-	col, m, err := bound(subs[1], "")
-	if err != nil {
-		return nil, err
 	}
 	elemSize := "sizeof(" + name + "[0][0])"
 	di.Rows = &Rows{Base: name, Lo: lo, N: n,
