@@ -6,7 +6,8 @@
 #                             generated there with go when missing)
 #
 # Environment: ACCLS (the accls binary; default bin/accls, built with go when
-# missing), CC, ACCLS_DEVICE (default cpu), TTIME_RUN=0 to skip the first
+# missing), CC, ACCLS_DEVICE (default cpu), TTIME_ROUNDS (1: how many times
+# the build lines run, alternating), TTIME_RUN=0 to skip the first
 # runs (half a minute for gen1k on 2 cores).
 #
 # Each line is one step: wall time (and CPU time, see tm). "build" is `accls build`: the host program
@@ -14,7 +15,11 @@
 # kernels built for the device (kernel prebuild) at the same time. "cold" is
 # an empty PoCL kernel cache (POCL_CACHE_DIR) and, for "everything cold", an
 # empty accls cache too (XDG_CACHE_HOME: the runtime object and the prebuild
-# driver compiled first). The first run after the build finds its program
+# driver compiled first). "no server" builds the kernels in a process of
+# their own (ACCLS_KERNEL_SERVER_IDLE=0: the OpenCL platforms start and
+# PoCL's compiler loads for this build alone); "warm server" sends them to
+# a kernel build server that has built before (compiler/kernelserver.go),
+# as in an edit-build-run cycle. The first run after the build finds its program
 # build in PoCL's cache; PoCL then compiles each kernel at its first launch.
 R=$(cd "$(dirname "$0")/.." && pwd)
 D=${1:-$R/bin}
@@ -45,6 +50,8 @@ tm() {
 # an empty kernel cache: PoCL's, and NVIDIA's (CUDA_CACHE_PATH) on a GPU
 fresh() { rm -rf "$T/pocl" "$T/nv" && mkdir "$T/pocl" "$T/nv"; }
 export CUDA_CACHE_PATH=$T/nv
+# the kernel build servers started here leave soon after the script
+SERVER_IDLE=${SERVER_IDLE:-20}
 echo "ttime: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ACCLS_DEVICE=$ACCLS_DEVICE, $($CC --version | head -1)"
 for p in gen1k real1k; do
 	echo "== $p.c: $(wc -l <"$D/$p.c") lines, $(grep -c '#pragma acc \(parallel\|kernels\|serial\)' "$D/$p.c") compute constructs"
@@ -55,13 +62,20 @@ for p in gen1k real1k; do
 	tm "runtime cc -O2 -c (cached by accls)" $CC -O2 -D_OPENACC=202211 -I "$o/t" -c "$o/t/accrt.c" -o "$o/t/rt.o"
 	fresh
 	# warm the runtime object (and the prebuild driver) once
-	POCL_CACHE_DIR=$T/pocl "$ACCLS" build "$D/$p.c" -o "$o/w" >/dev/null
-	fresh
-	tm "translate+build, no kernels (ACCLS_NO_KERNEL_PREBUILD=1)" env POCL_CACHE_DIR=$T/pocl ACCLS_NO_KERNEL_PREBUILD=1 "$ACCLS" build "$D/$p.c" -o "$o/n" >/dev/null
-	tm "translate+build with kernels, cold PoCL cache" env POCL_CACHE_DIR=$T/pocl "$ACCLS" build "$D/$p.c" -o "$o/b" >/dev/null
+	POCL_CACHE_DIR=$T/pocl ACCLS_KERNEL_SERVER_IDLE=$SERVER_IDLE "$ACCLS" build "$D/$p.c" -o "$o/w" >/dev/null
+	for r in $(seq "${TTIME_ROUNDS:-1}"); do
+		fresh
+		tm "translate+build, no kernels (ACCLS_NO_KERNEL_PREBUILD=1)" env POCL_CACHE_DIR=$T/pocl ACCLS_NO_KERNEL_PREBUILD=1 "$ACCLS" build "$D/$p.c" -o "$o/n" >/dev/null
+		tm "translate+build with kernels, cold PoCL cache, no server" env POCL_CACHE_DIR=$T/pocl ACCLS_KERNEL_SERVER_IDLE=0 "$ACCLS" build "$D/$p.c" -o "$o/b" >/dev/null
+		# the edit-build-run cycle: a kernel build server that has built
+		# before (the warm-up build above started it; the cache is emptied,
+		# so that it builds the kernels again)
+		fresh
+		tm "translate+build with kernels, cold PoCL cache, warm server" env POCL_CACHE_DIR=$T/pocl ACCLS_KERNEL_SERVER_IDLE=$SERVER_IDLE "$ACCLS" build "$D/$p.c" -o "$o/s" >/dev/null
+	done
 	fresh
 	mkdir -p "$T/xdg"
-	tm "translate+build with kernels, everything cold" env XDG_CACHE_HOME=$T/xdg POCL_CACHE_DIR=$T/pocl "$ACCLS" build "$D/$p.c" -o "$o/c" >/dev/null
+	tm "translate+build with kernels, everything cold" env XDG_CACHE_HOME=$T/xdg POCL_CACHE_DIR=$T/pocl ACCLS_KERNEL_SERVER_IDLE=0 "$ACCLS" build "$D/$p.c" -o "$o/c" >/dev/null
 	rm -rf "$T/xdg"
 	[ "${TTIME_RUN:-1}" = 0 ] && continue
 	tm "first run after the build" env POCL_CACHE_DIR=$T/pocl ACCLS_PROFILE=$T/prof "$o/b/$p" >/dev/null

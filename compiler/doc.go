@@ -152,12 +152,16 @@
 //     os.UserCacheDir()/accls/rt; ACCLS_NO_RT_CACHE=1 turns it off) and,
 //     while cc compiles the host program, the kernels are built for the
 //     device the program will run on (kernelprebuild.go: a small driver
-//     linked with the runtime calls accrt_program on FILE.cl, with the
-//     device of Options.Device or ACCLS_DEVICE), so that the first run finds
-//     the build in the OpenCL driver's own cache (PoCL's kernel cache,
-//     NVIDIA's compute cache) instead of waiting for it;
-//     ACCLS_NO_KERNEL_PREBUILD=1 turns that off. `accls build` translates
-//     and builds; the times are in bench/README.md (translation time).
+//     linked with the runtime builds FILE.cl with accrt_program's options,
+//     on the device of Options.Device or ACCLS_DEVICE), so that the first
+//     run finds the build in the OpenCL driver's own cache (PoCL's kernel
+//     cache, NVIDIA's compute cache) instead of waiting for it;
+//     ACCLS_NO_KERNEL_PREBUILD=1 turns that off. The driver stays as a
+//     kernel build server for the next builds with the same settings
+//     (kernelserver.go: the OpenCL drivers stay loaded; it leaves after
+//     ACCLS_KERNEL_SERVER_IDLE seconds idle, default 300, 0: none).
+//     `accls build` translates and builds; the times are in
+//     bench/README.md (translation time).
 //
 // # Data movement
 //

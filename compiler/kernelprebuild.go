@@ -56,31 +56,224 @@ import (
 // from that binary still compiles the specialized functions at launch
 // (bench/README.md, translation time): so no binary is taken from PoCL.
 
-// prebuildDriver is the C main of the prebuild: argv[1] the kernels' file,
-// argv[2] the program's name (for messages).
-const prebuildDriver = `/* accls kernel prebuild (compiler/kernelprebuild.go): builds a translated
- * program's kernels with the runtime, so that the device compiler's cache
- * holds them when the program runs. */
+// prebuildDriver is the C main of the prebuild. "DRIVER FILE.cl NAME"
+// builds the kernels of FILE.cl once; "DRIVER --serve SOCKET IDLE" is the
+// kernel build server (kernelserver.go): it answers requests on the Unix
+// socket SOCKET, one line each, until it has been idle IDLE seconds:
+//
+//	build /ABS/FILE.cl   ->  "ok N PID" or "fail N PID" (N: builds served),
+//	                          "busy" while another build runs
+//	quit                 ->  "bye", then it exits once its builds are done
+//
+// anything else gets "error: ...". It exits also when SOCKET is removed or
+// replaced; it removes SOCKET when it leaves, if it is still its own.
+const prebuildDriver = `/* accls kernel prebuild (compiler/kernelprebuild.go, kernelserver.go):
+ * builds a translated program's kernels with the runtime, so that the device
+ * compiler's cache holds them when the program runs; once, or as a server
+ * that keeps the OpenCL driver and its compiler loaded between builds. */
 #include "accrt.h"
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+	char *src = NULL;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (src = malloc((size_t)n + 1)) != NULL) {
+		if (fread(src, 1, (size_t)n, f) == (size_t)n) {
+			src[n] = '\0';
+		} else {
+			free(src);
+			src = NULL;
+		}
+	}
+	fclose(f);
+	return src;
+}
+
+static int build_file(const char *path)
+{
+	char *src = read_file(path);
+	int ok = src && accrt_prebuild(src);
+	free(src);
+	return ok;
+}
+
+/* ---- the server ---- */
+
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+static int active;          /* connections being answered */
+static double last;         /* when the last one was answered */
+static unsigned long served; /* builds */
+static int quitting;
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void reply(int fd, const char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0) {
+		ssize_t w = write(fd, s, n);
+		if (w <= 0)
+			return;
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+static void *answer(void *arg)
+{
+	int fd = (int)(intptr_t)arg;
+	char req[8192], out[96];
+	size_t n = 0;
+	char *nl = NULL;
+	struct timeval tv = {10, 0}; /* a client that never finishes its line */
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	while (n < sizeof req - 1 && !nl) {
+		ssize_t r = read(fd, req + n, sizeof req - 1 - n);
+		if (r <= 0)
+			break;
+		req[n + (size_t)r] = '\0';
+		nl = strchr(req + n, '\n');
+		n += (size_t)r;
+	}
+	req[n] = '\0';
+	if (!nl) {
+		reply(fd, "error: a request is one line\n");
+	} else {
+		*nl = '\0';
+		if (strcmp(req, "quit") == 0) {
+			pthread_mutex_lock(&state_lock);
+			quitting = 1;
+			pthread_mutex_unlock(&state_lock);
+			reply(fd, "bye\n");
+		} else if (strncmp(req, "build /", 7) == 0) {
+			if (pthread_mutex_trylock(&build_lock) != 0) {
+				reply(fd, "busy\n");
+			} else {
+				int ok = build_file(req + 6);
+				unsigned long k;
+				pthread_mutex_unlock(&build_lock);
+				pthread_mutex_lock(&state_lock);
+				k = ++served;
+				pthread_mutex_unlock(&state_lock);
+				snprintf(out, sizeof out, "%s %lu %ld\n", ok ? "ok" : "fail", k, (long)getpid());
+				reply(fd, out);
+			}
+		} else {
+			reply(fd, "error: unknown request\n");
+		}
+	}
+	close(fd);
+	pthread_mutex_lock(&state_lock);
+	active--;
+	last = now_s();
+	pthread_mutex_unlock(&state_lock);
+	return NULL;
+}
+
+/* bind_socket binds fd to path, replacing a socket nobody listens on; 0
+ * when another server answers there, -1 on failure. */
+static int bind_socket(int fd, const char *path, struct sockaddr_un *a)
+{
+	int c;
+	if (bind(fd, (struct sockaddr *)a, sizeof *a) == 0)
+		return 1;
+	if (errno != EADDRINUSE)
+		return -1;
+	c = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (c >= 0 && connect(c, (struct sockaddr *)a, sizeof *a) == 0) {
+		close(c);
+		return 0;
+	}
+	if (c >= 0)
+		close(c);
+	unlink(path);
+	return bind(fd, (struct sockaddr *)a, sizeof *a) == 0 ? 1 : -1;
+}
+
+static int serve(const char *path, double idle)
+{
+	struct sockaddr_un a;
+	struct stat st, now;
+	pthread_attr_t attr;
+	int fd, b;
+	if (strlen(path) >= sizeof a.sun_path || idle <= 0)
+		return 2;
+	memset(&a, 0, sizeof a);
+	a.sun_family = AF_UNIX;
+	strcpy(a.sun_path, path);
+	signal(SIGPIPE, SIG_IGN);
+	umask(077);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd < 0 || (b = bind_socket(fd, path, &a)) < 0 || listen(fd, 64) != 0 || stat(path, &st) != 0)
+		return 2;
+	if (b == 0)
+		return 0;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	last = now_s();
+	for (;;) {
+		struct pollfd p = {fd, POLLIN, 0};
+		int stop;
+		if (poll(&p, 1, 250) > 0 && (p.revents & POLLIN)) {
+			int c = accept(fd, NULL, NULL);
+			pthread_t t;
+			if (c >= 0) {
+				pthread_mutex_lock(&state_lock);
+				active++;
+				pthread_mutex_unlock(&state_lock);
+				if (pthread_create(&t, &attr, answer, (void *)(intptr_t)c) != 0) {
+					close(c);
+					pthread_mutex_lock(&state_lock);
+					active--;
+					pthread_mutex_unlock(&state_lock);
+				}
+			}
+		}
+		if (stat(path, &now) != 0 || now.st_ino != st.st_ino || now.st_dev != st.st_dev)
+			break; /* removed or replaced: no longer ours to remove */
+		pthread_mutex_lock(&state_lock);
+		stop = active == 0 && (quitting || now_s() - last >= idle);
+		pthread_mutex_unlock(&state_lock);
+		if (stop) {
+			unlink(path);
+			break;
+		}
+	}
+	/* no exit handlers: the OpenCL drivers' teardown is not needed and
+	 * has nothing to flush (the builds are in their caches already) */
+	_exit(0);
+}
 
 int main(int argc, char **argv)
 {
-	FILE *f;
-	long n;
-	char *src;
-	if (argc != 3 || !(f = fopen(argv[1], "rb")))
+	if (argc == 4 && strcmp(argv[1], "--serve") == 0)
+		return serve(argv[2], atof(argv[3]));
+	if (argc != 3)
 		return 2;
-	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
-		return 2;
-	src = malloc((size_t)n + 1);
-	if (!src || fread(src, 1, (size_t)n, f) != (size_t)n)
-		return 2;
-	src[n] = '\0';
-	fclose(f);
-	accrt_program(src, argv[2]);
-	return 0;
+	return build_file(argv[1]) ? 0 : 1;
 }
 `
 
@@ -121,6 +314,11 @@ func kernelPrebuild(ctx context.Context, f *Files, opts Options) {
 			return
 		}
 	}
+	if cl, err := filepath.Abs(f.CL); err == nil {
+		if _, served := serverPrebuild(ctx, driver, cl, opts); served {
+			return
+		}
+	}
 	cmd := exec.CommandContext(ctx, driver, f.CL, strings.TrimSuffix(filepath.Base(f.CL), ".cl")+".c")
 	cmd.Env = prebuildEnv(opts)
 	_ = cmd.Run() // the run reports what failed here
@@ -135,7 +333,7 @@ func prebuildDriverArgs(f *Files, src, out string, opts Options) []string {
 	}
 	args = append(args, src, filepath.Join(f.Dir, runtime.Source), "-o", out)
 	args = append(args, runtime.LinkFlags()...)
-	return append(args, "-lm")
+	return append(args, "-lm", "-pthread")
 }
 
 // prebuildDriverPath is where the driver for f's runtime and opts is

@@ -42,6 +42,7 @@ func TestKernelPrebuild(t *testing.T) {
 	t.Setenv("POCL_CACHE_DIR", pocl)
 	t.Setenv("ACCLS_NO_KERNEL_PREBUILD", "")
 	t.Setenv("ACCLS_CL_OPTIONS", "")
+	t.Setenv("ACCLS_KERNEL_SERVER_IDLE", "5") // its server need not outlive it
 	// programs is the number of program builds in PoCL's cache (one
 	// program.bc each, keyed by source, options and device).
 	programs := func() int {

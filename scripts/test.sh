@@ -7,6 +7,9 @@ source "$(dirname "$0")/setup.sh"
 accls_setup
 # setup installed PoCL: the OpenCL tests must run, not skip.
 export ACCLS_REQUIRE_OPENCL="${ACCLS_REQUIRE_OPENCL:-1}"
+# The builds under test start kernel build servers (compiler/kernelserver.go)
+# that would otherwise stay five minutes after the last test.
+export ACCLS_KERNEL_SERVER_IDLE="${ACCLS_KERNEL_SERVER_IDLE:-15}"
 
 echo "== gofmt and go vet"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

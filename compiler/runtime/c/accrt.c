@@ -2203,6 +2203,47 @@ static unsigned long hash_str(const char *s, size_t n)
 	return h;
 }
 
+/* The options of every program build (section 4): the device's
+ * acc_device_t, for acc_on_device in device code; float division and sqrt
+ * rounded as in C (IEEE, correctly rounded) where the device can (OpenCL
+ * allows 2.5 ulp by default, and NVIDIA's compiler uses it, so a/b in a
+ * kernel could differ from the same C on the host); then ACCLS_CL_OPTIONS.
+ * The kernel prebuild (accrt_prebuild) builds with the same string, so that
+ * the OpenCL driver's cache answers the run's build. Read at each build, not
+ * at each lookup: every launch makes one. */
+static char *build_options(void)
+{
+	const char *user = getenv("ACCLS_CL_OPTIONS");
+	cl_device_fp_config fp = 0;
+	size_t n = (user ? strlen(user) : 0) + 128;
+	char *all = xmalloc(n);
+	clGetDeviceInfo(S.dev.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+	snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d%s %s", (int)acc_get_device_type(),
+	         fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? " -cl-fp32-correctly-rounded-divide-sqrt" : "",
+	         user ? user : "");
+	return all;
+}
+
+int accrt_prebuild(const char *source)
+{
+	cl_program prog;
+	cl_int err;
+	size_t len;
+	char *opts;
+	ensure();
+	if (!source)
+		return 0;
+	len = strlen(source);
+	prog = clCreateProgramWithSource(S.ctx, 1, &source, &len, &err);
+	if (err != CL_SUCCESS)
+		return 0;
+	opts = build_options();
+	err = clBuildProgram(prog, 1, &S.dev.device, opts, NULL, NULL);
+	free(opts);
+	clReleaseProgram(prog);
+	return err == CL_SUCCESS;
+}
+
 accrt_program_t *accrt_program(const char *source, const char *name)
 {
 	ctx_t c = {"accrt_program", NULL, 0, 0, NULL, NULL};
@@ -2210,7 +2251,7 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	size_t len;
 	unsigned long h;
 	cl_int err;
-	const char *opts;
+	char *opts;
 	double t0, ms;
 	char *log;
 	ensure();
@@ -2228,7 +2269,6 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 		if (p->hash == h && p->len == len && memcmp(p->copy, source, len) == 0)
 			return p;
 
-	opts = getenv("ACCLS_CL_OPTIONS"); /* (not on the lookups above: every launch makes one) */
 	p = xmalloc(sizeof *p);
 	memset(p, 0, sizeof *p);
 	p->src = source;
@@ -2239,22 +2279,9 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	p->prog = clCreateProgramWithSource(S.ctx, 1, &source, &len, &err);
 	check(err, "clCreateProgramWithSource", &c);
 	t0 = now_ms();
-	{
-		/* The device's acc_device_t, for acc_on_device in device code; and
-		 * float division and sqrt rounded as in C (IEEE, correctly rounded)
-		 * where the device can: OpenCL allows 2.5 ulp by default, and
-		 * NVIDIA's compiler uses it, so a/b in a kernel could differ from
-		 * the same C on the host. */
-		cl_device_fp_config fp = 0;
-		size_t n = (opts ? strlen(opts) : 0) + 128;
-		char *all = xmalloc(n);
-		clGetDeviceInfo(S.dev.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
-		snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d%s %s", (int)acc_get_device_type(),
-		         fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? " -cl-fp32-correctly-rounded-divide-sqrt" : "",
-		         opts ? opts : "");
-		err = clBuildProgram(p->prog, 1, &S.dev.device, all, NULL, NULL);
-		free(all);
-	}
+	opts = build_options();
+	err = clBuildProgram(p->prog, 1, &S.dev.device, opts, NULL, NULL);
+	free(opts);
 	ms = now_ms() - t0;
 	P.builds++;
 	P.build_ms += ms;

@@ -411,6 +411,11 @@ typedef struct accrt_kernel accrt_kernel_t;
 
 /* Build `source` (once per run) for the device; `name` names it in messages. */
 accrt_program_t *accrt_program(const char *source, const char *name);
+/* For the kernel prebuild (compiler/kernelprebuild.go): build `source` with
+ * exactly accrt_program's options and release it, so that the OpenCL
+ * driver's cache holds the build; 1 when it built, 0 when it did not (no
+ * message, no exit: the run reports a failed build). Not cached here. */
+int accrt_prebuild(const char *source);
 /* The kernel `kernel_name` of a program (created once, then cached). */
 accrt_kernel_t *accrt_kernel(accrt_program_t *prog, const char *kernel_name);
 
