@@ -125,6 +125,9 @@ func newComputeInfo(m *Model, r *Region) *computeInfo {
 				}
 			}
 		}
+	}
+	ci.propagateAliases()
+	for _, u := range ci.uses {
 		u.attr = ci.attribute(u)
 	}
 	return ci

@@ -27,7 +27,7 @@ type dataUse struct {
 	unsure   bool   // calls, taken addresses, escaping pointers: may be read or written
 	deref    *Ref   // the first dereference of a pointer
 	rowDeref *Ref   // the first access to a row of a pointer to pointers (p[i][j])
-	write    *Ref   // the first definite write
+	write    *Ref   // the first definite write (of an alias when through it)
 	read1    *Ref   // the first definite read
 }
 
@@ -39,22 +39,48 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 			continue
 		}
 		du.computes = append(du.computes, r)
+		// pointers that get v's address in the construct (aliases.go):
+		// their element accesses are v's, and the address they get does
+		// not make v's use unsure
+		sites := aliasSites(r.Stmt)
+		aliases := aliasesOf(sites, v)
 		for _, ref := range m.collectRefs(r.Stmt) {
-			if ref.Var != v {
+			through := aliases[ref.Var] // an access through an alias
+			if ref.Var != v && !through {
 				continue
 			}
-			du.refs = append(du.refs, ref)
-			if ref.Deref && du.deref == nil {
-				du.deref = ref
+			if !through {
+				du.refs = append(du.refs, ref)
+				if ref.Deref && du.deref == nil {
+					du.deref = ref
+				}
+				if ref.Deref && len(ref.Index) >= 2 && du.rowDeref == nil {
+					du.rowDeref = ref
+				}
 			}
-			if ref.Deref && len(ref.Index) >= 2 && du.rowDeref == nil {
-				du.rowDeref = ref
-			}
-			if ref.Call || ref.Addr || ref.Escape {
+			if (ref.Call || ref.Addr || ref.Escape) && !inAliasSite(sites, aliases, ref) {
 				du.unsure = true
 			}
 			if ref.Member {
 				continue // v.p[i]: the data v.p points to, not v's
+			}
+			if through {
+				if !ref.Deref {
+					continue // the alias's own value
+				}
+				if ref.Elem&AccRead != 0 {
+					du.read = true
+					if du.read1 == nil {
+						du.read1 = ref
+					}
+				}
+				if ref.Elem&AccWrite != 0 {
+					du.written = true
+					if du.write == nil {
+						du.write = ref
+					}
+				}
+				continue
 			}
 			agg := v.Type != nil && (v.Type.Kind == cfacts.TypePointer || v.Type.IsAggregate())
 			rd, wr := ref.Access&AccRead != 0, ref.Access&AccWrite != 0
@@ -380,7 +406,7 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				Span: it.Var.NameSpan, Rule: "copyin-written",
 				Message: fmt.Sprintf("%s is written in this %s but only copied in: the results stay on the device and are lost; use copy (or copyout)",
 					quote(name), construct),
-				Related: []Related{{Span: du.write.Site(), Message: quote(name) + " is written here"}},
+				Related: []Related{{Span: du.write.Site(), Message: writtenHere(name, du.write)}},
 				Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copy"))},
 			})
 		case "copyout":
@@ -417,4 +443,14 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 func preferred(f SuggestedFix) SuggestedFix {
 	f.Preferred = true
 	return f
+}
+
+// writtenHere is the note at a write of name: "'a' is written here", or
+// "'a' is written here, through 'p'" for a write through a pointer that
+// holds its address (aliases.go).
+func writtenHere(name string, w *Ref) string {
+	if w.Var.Name != name {
+		return quote(name) + " is written here, through " + quote(w.Var.Name)
+	}
+	return quote(name) + " is written here"
 }

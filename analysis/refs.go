@@ -155,13 +155,13 @@ func (w *refWalker) stmt(s *cfacts.Stmt) {
 			}
 		}
 	case cfacts.StmtIf:
-		w.value(s.Cond)
+		w.test(s.Cond)
 		w.stmt(s.Then)
 		w.stmt(s.Else)
 		w.minMaxIf(s)
 	default:
 		w.stmt(s.Init)
-		w.value(s.Cond)
+		w.test(s.Cond)
 		w.value(s.Expr)
 		w.value(s.Post)
 		for _, c := range s.List {
@@ -238,7 +238,12 @@ func (w *refWalker) value(e *cfacts.Expr) {
 			w.value(e.X)
 		}
 	case cfacts.ExprIndex, cfacts.ExprMember:
-		w.lvalue(e, AccRead, nil)
+		r := w.lvalue(e, AccRead, nil)
+		if r != nil && DecaysToAddress(e) {
+			// a row of a multi-dimensional array (or an array member)
+			// becomes its address: reached under another name
+			r.Escape = true
+		}
 	case cfacts.ExprCall:
 		if x := strip(e.X); x != nil && x.Kind != cfacts.ExprIdent || (x != nil && x.Var != nil) {
 			w.value(e.X) // a function pointer
@@ -253,14 +258,50 @@ func (w *refWalker) value(e *cfacts.Expr) {
 			}
 		}
 	case cfacts.ExprBinary:
-		w.value(e.X)
+		switch e.Op {
+		case "<", ">", "<=", ">=", "==", "!=", "&&", "||":
+			w.test(e.X) // p < end: a pointer compared does not escape
+			w.test(e.Y)
+		case "-":
+			if x, y := strip(e.X), strip(e.Y); x != nil && y != nil && isPtrOrArray(x.Type) && isPtrOrArray(y.Type) {
+				w.test(e.X) // p - q: a distance
+				w.test(e.Y)
+				break
+			}
+			fallthrough
+		default:
+			w.value(e.X)
+			w.value(e.Y)
+		}
+	case cfacts.ExprCond:
+		w.test(e.X)
 		w.value(e.Y)
+		w.value(e.Z)
 	default:
 		w.value(e.X)
 		w.value(e.Y)
 		w.value(e.Z)
 		for _, a := range e.Args {
 			w.value(a)
+		}
+	}
+}
+
+// test visits an expression whose value is only tested or compared (a
+// condition, an operand of a comparison or of !): a pointer or array there
+// does not escape.
+func (w *refWalker) test(e *cfacts.Expr) {
+	n := len(w.refs)
+	if x := strip(e); x != nil && x.Kind == cfacts.ExprUnary && x.Op == "!" {
+		w.test(x.X)
+		return
+	}
+	w.value(e)
+	if x := strip(e); x != nil && x.Kind == cfacts.ExprIdent {
+		for _, r := range w.refs[n:] {
+			if r.Ident == x {
+				r.Escape = false
+			}
 		}
 	}
 }
@@ -632,23 +673,48 @@ func (w *refWalker) elem(base *cfacts.Expr, mode Access, whole *cfacts.Expr, idx
 // IsPointerMember reports whether member access e names a member declared
 // as a pointer (e's own type does not tell: an array member decays to one).
 func IsPointerMember(e *cfacts.Expr) bool {
+	t := memberType(e)
+	return t != nil && t.Kind == cfacts.TypePointer
+}
+
+// memberType is the declared type of the member e (s.m, p->m), nil when e
+// is not a member access or the struct is not known. (The expression's
+// own Type is the decayed one for an array member.)
+func memberType(e *cfacts.Expr) *cfacts.Type {
 	if e == nil || e.Kind != cfacts.ExprMember || e.X == nil {
-		return false
+		return nil
 	}
 	t := e.X.Type
 	if e.Op == "->" {
 		if t == nil || t.Kind != cfacts.TypePointer {
-			return false
+			return nil
 		}
 		t = t.Elem
 	}
 	if t == nil || t.Kind != cfacts.TypeStruct && t.Kind != cfacts.TypeUnion {
-		return false
+		return nil
 	}
 	for _, f := range t.Fields {
 		if f.Name == e.Name {
-			return f.Type != nil && f.Type.Kind == cfacts.TypePointer
+			return f.Type
 		}
+	}
+	return nil
+}
+
+// DecaysToAddress reports whether e designates an array that its use as a
+// value turns into an address: a row a[i] of a multi-dimensional array, an
+// array member s.m. (cc gives such expressions the decayed pointer type.)
+func DecaysToAddress(e *cfacts.Expr) bool {
+	switch e = strip(e); {
+	case e == nil:
+		return false
+	case e.Kind == cfacts.ExprIndex:
+		x := strip(e.X)
+		return x != nil && x.Type != nil && x.Type.Elem != nil && x.Type.Elem.Kind == cfacts.TypeArray
+	case e.Kind == cfacts.ExprMember:
+		t := memberType(e)
+		return t != nil && t.Kind == cfacts.TypeArray
 	}
 	return false
 }

@@ -71,11 +71,11 @@ float sq(float x, const _accls_ctx _ctx)
 }
 
 /* parallel loop at routine.c:38 */
-__kernel void main_L38(__global const float *m_base, ulong m_off, __global float *norms_base, ulong norms_off, __global const float *src_base, ulong src_off, uint _nworkers, uint _vlen)
+__kernel void main_L38(__global float *m_base, ulong m_off, __global float *norms_base, ulong norms_off, __global float *src_base, ulong src_off, uint _nworkers, uint _vlen)
 {
-	__global const float (*m)[100] = (__global const float (*)[100])((__global const char *)m_base + m_off);
+	__global float (*m)[100] = (__global float (*)[100])((__global char *)m_base + m_off);
 	__global float *norms = (__global float *)((__global char *)norms_base + norms_off);
-	__global const float (*src)[100] = (__global const float (*)[100])((__global const char *)src_base + src_off);
+	__global float (*src)[100] = (__global float (*)[100])((__global char *)src_base + src_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
