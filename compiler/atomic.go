@@ -126,7 +126,7 @@ func (g *kgen) atomicSpace(x *cfacts.Expr) string {
 	e := x
 	for e != nil && (e.Kind == cfacts.ExprIndex || e.Kind == cfacts.ExprUnary && e.Op == "*") {
 		if e.Kind == cfacts.ExprUnary {
-			return "__global" // through a pointer: all device pointers are __global
+			return privateAsEmpty(g.pointedSpace(e.X)) // pointerspace.go
 		}
 		e = e.X
 	}
@@ -135,7 +135,7 @@ func (g *kgen) atomicSpace(x *cfacts.Expr) string {
 	}
 	v := e.Var
 	if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
-		return "__global" // p[i] through a pointer: device pointers are __global
+		return privateAsEmpty(g.pointeeSpace(v)) // p[i] through a pointer
 	}
 	if _, ok := g.k.Shared[v]; ok {
 		return "__local"

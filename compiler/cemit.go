@@ -76,6 +76,9 @@ type clEmitter struct {
 	// member writes a member path of pointer type (v.x) as the kernel
 	// variable that holds its attached target (attach.go); ok false: none.
 	member func(e *cfacts.Expr) (s string, ok bool)
+	// pointerCast spells the type of a cast to a pointer type, in the
+	// address space of its operand (pointerspace.go); nil: not supported.
+	pointerCast func(e *cfacts.Expr) (string, error)
 	// fp64 is set when the code uses double.
 	fp64 bool
 	err  error
@@ -124,6 +127,16 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		if err != nil && em.err == nil {
 			em.err = &spanError{Span: e.Span, Msg: err.Error()}
 		}
+		if em.vla != nil && em.vla(e.Var) != nil {
+			// a linearized array as a value (vlaIndex writes the full
+			// subscripts; their address, &a[i][j], is fine): its rows
+			// have no OpenCL type
+			if isRowsType(e.Var.Type) { // rows.go
+				em.errorf(e.Span, "'%s' is a pointer to pointers: its rows are one device buffer, so index it with both subscripts (%s[i][j]) in a compute construct; its value is a host address", e.Var.Name, e.Var.Name)
+			} else {
+				em.errorf(e.Span, "'%s' is a variable-length array: in a compute construct use its elements (%s[i][j]) or their addresses (&%s[i][j]), not the array as a pointer", e.Var.Name, e.Var.Name, e.Var.Name)
+			}
+		}
 		return s
 	case cfacts.ExprConst:
 		return em.constant(e)
@@ -168,6 +181,13 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		}
 		return em.expr(e.X, precPostfix) + e.Op + clName(e.Name)
 	case cfacts.ExprCast:
+		if e.Type != nil && e.Type.Kind == cfacts.TypePointer && em.pointerCast != nil {
+			t, err := em.pointerCast(e)
+			if err != nil {
+				em.errorf(e.Span, "%v", err)
+			}
+			return "(" + t + ")" + em.expr(e.X, precUnary)
+		}
 		t, err := em.castType(e.Type)
 		if err != nil {
 			em.errorf(e.Span, "%v", err)
@@ -285,7 +305,7 @@ func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
 			em.errorf(e.Span, "'%s' is a pointer to pointers: its rows are one device buffer, so index it with both subscripts (%s[i][j]) in a compute construct; a row's pointer is a host address", b.Var.Name, b.Var.Name)
 			return "", true
 		}
-		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct", b.Var.Name, len(strides)+1)
+		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct (a row's address is that of its first element, &%s[i][0])", b.Var.Name, len(strides)+1, b.Var.Name)
 		return "", true
 	}
 	// idx is innermost first.

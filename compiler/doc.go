@@ -47,7 +47,12 @@
 //   - kernelgen (kernelgen.go, cemit.go): OpenCL C, one __kernel per Kernel,
 //     written back from the C facts (cfacts) with the user's names. Arrays
 //     are __global pointers (typed pointers to rows for T a[N][M],
-//     linearized indexing with run-time strides for VLAs); gang is the
+//     linearized indexing with run-time strides for VLAs); pointers the
+//     construct declares get the address space of what they are given
+//     (pointerspace.go: __global for device data, __local for gang-shared
+//     arrays, private for the work-item's own), and the analysis follows
+//     the accesses through them to the data (analysis/aliases.go: an array
+//     written only through such a pointer is copied back); gang is the
 //     work-group, worker and vector the work-items of a group (local id =
 //     worker * vlen + lane); partitioned loops are grid-stride loops over
 //     their collapsed iteration space, so any trip count runs on any grid

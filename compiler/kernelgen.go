@@ -128,6 +128,10 @@ type kgen struct {
 	scopes []map[*cfacts.Var]string
 	vla    map[*cfacts.Var][]string
 	cvars  map[*cfacts.Var]*CVar
+	// ptrSpaces: the address spaces the kernel's own pointers point into,
+	// ptrCandidates those pointers (pointerspace.go)
+	ptrSpaces     map[*cfacts.Var]string
+	ptrCandidates map[*cfacts.Var]bool
 	// active is the condition under which the current iteration of the
 	// enclosing uniform loop is real ("" when not in one).
 	active  string
@@ -215,7 +219,7 @@ func (g *kgen) expr(e *cfacts.Expr, min int) string {
 func (g *kgen) kernel() error {
 	k := g.k
 	con := k.Construct
-	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, member: g.memberSpelling, vla: func(v *cfacts.Var) []string {
+	g.em = &clEmitter{ident: g.spell, callHook: g.deviceCall, index: g.cacheRead, member: g.memberSpelling, pointerCast: g.castCL, vla: func(v *cfacts.Var) []string {
 		for i := len(g.scopes) - 1; i >= 0; i-- {
 			if _, ok := g.scopes[i][v]; ok {
 				if s, ok := g.vla[v]; ok && i == 0 {
@@ -331,6 +335,15 @@ func (g *kgen) kernel() error {
 		top[v] = k.Shared[v]
 	}
 	g.cacheBuffers()
+	// The pointers the kernel declares or privatizes: what they point into.
+	var private []*cfacts.Var
+	for _, cv := range k.Vars {
+		if cv.Mode == ModePrivate {
+			private = append(private, cv.Var)
+		}
+	}
+	forEachLoop(k.Loops, func(lp *Loop) { private = append(private, lp.Private...) })
+	g.inferPointerSpaces(k.Stmts, private)
 	// Private variables, reduction partials.
 	for _, cv := range k.Vars {
 		switch cv.Mode {
@@ -534,26 +547,7 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 		}
 		return s + " " + name + dimsText(t), nil
 	case cfacts.TypePointer:
-		e := t.Elem
-		dims := ""
-		for e != nil && e.Kind == cfacts.TypeArray {
-			if e.Len < 0 {
-				return "", fmt.Errorf("pointers to variable-length arrays cannot be declared in a compute construct")
-			}
-			dims += "[" + strconv.FormatInt(e.Len, 10) + "]"
-			e = e.Elem
-		}
-		s, err := g.c.prog.typeCL(e)
-		if err != nil {
-			return "", err
-		}
-		if e.Const { // a pointer to const data: device arrays the construct only reads are const
-			s = "const " + s
-		}
-		if dims != "" {
-			return fmt.Sprintf("__global %s (*%s)%s", s, name, dims), nil
-		}
-		return fmt.Sprintf("__global %s *%s", s, name), nil
+		return g.pointerCL(t, g.pointeeSpace(v), name) // pointerspace.go
 	}
 	return "", fmt.Errorf("type '%s' is not supported in a compute construct", t.Name)
 }
@@ -675,22 +669,7 @@ func (g *kgen) plainFor(s *cfacts.Stmt) {
 	if s.Init != nil {
 		switch s.Init.Kind {
 		case cfacts.StmtDecl:
-			var parts []string
-			for i, v := range s.Init.Decls {
-				d, err := g.decl(v, clName(v.Name))
-				if err != nil {
-					g.fail(v.NameSpan, "'%s': %v", v.Name, err)
-				}
-				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
-				if i > 0 {
-					d = clName(v.Name) // int i = 0, j = 1
-				}
-				if v.Init != nil {
-					d += " = " + g.expr(v.Init, precAssign)
-				}
-				parts = append(parts, d)
-			}
-			init = strings.Join(parts, ", ")
+			init = g.forInitDecls(s.Init)
 		case cfacts.StmtExpr:
 			init = g.expr(s.Init.Expr, precComma)
 		}
@@ -700,6 +679,45 @@ func (g *kgen) plainFor(s *cfacts.Stmt) {
 	g.body(s.Body)
 	g.breakable--
 	g.pop()
+}
+
+// forInitDecls writes the declaration of a for statement's init clause,
+// binding its variables in the current scope: "int i = 0, j = n",
+// "__global const double *p = row, *end = row + m". Its declarators share
+// the first one's type, as in C; pointers of one declaration that point
+// into different address spaces cannot (pointerspace.go).
+func (g *kgen) forInitDecls(d *cfacts.Stmt) string {
+	var parts []string
+	first := ""
+	for i, v := range d.Decls {
+		name := clName(v.Name)
+		full, err := g.decl(v, name)
+		if err != nil {
+			g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+		}
+		g.scopes[len(g.scopes)-1][v] = name
+		// the declarator: the name with its '*' and '(' before it
+		j := strings.LastIndex(full, name)
+		for j > 0 && (full[j-1] == '*' || full[j-1] == '(') {
+			j--
+		}
+		if j < 0 {
+			j = 0
+		}
+		base, declarator := full[:j], full[j:]
+		switch {
+		case i == 0:
+			first = base
+			declarator = full
+		case base != first:
+			g.fail(v.NameSpan, "'%s' points into another kind of memory than the variables declared with it (OpenCL address spaces): declare it before the loop", v.Name)
+		}
+		if v.Init != nil {
+			declarator += " = " + g.expr(v.Init, precAssign)
+		}
+		parts = append(parts, declarator)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // loop writes a loop construct.
@@ -967,16 +985,7 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 		g.push()
 		init := ""
 		if s.Init != nil && s.Init.Kind == cfacts.StmtDecl {
-			var parts []string
-			for _, v := range s.Init.Decls {
-				d, _ := g.decl(v, clName(v.Name))
-				g.scopes[len(g.scopes)-1][v] = clName(v.Name)
-				if v.Init != nil {
-					d += " = " + g.expr(v.Init, precAssign)
-				}
-				parts = append(parts, d)
-			}
-			init = strings.Join(parts, ", ")
+			init = g.forInitDecls(s.Init)
 		} else if s.Init != nil {
 			init = g.expr(s.Init.Expr, precComma)
 		}

@@ -1230,8 +1230,11 @@ func (l *lowering) sharedArrays(k *Kernel) {
 		}
 		var users []*Loop
 		for _, st := range k.Stmts {
+			// a pointer holding the array's address uses it too
+			// (tl = tile; tl[j] in a vector loop)
+			aliases := analysis.PointerAliasesOf(st, c.v)
 			walkAllExprs(st, func(e *cfacts.Expr) {
-				if e.Kind != cfacts.ExprIdent || e.Var != c.v || e.Span.Start < c.scope.Start || e.Span.End > c.scope.End {
+				if e.Kind != cfacts.ExprIdent || (e.Var != c.v && !aliases[e.Var]) || e.Span.Start < c.scope.Start || e.Span.End > c.scope.End {
 					return
 				}
 				p := around(e.Span)

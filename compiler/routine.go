@@ -460,7 +460,7 @@ func (g *kgen) pointerSpace(a *cfacts.Expr) string {
 		return g.pointerSpace(a.Y)
 	case a.Kind == cfacts.ExprIdent && a.Var != nil:
 		if a.Var.Type != nil && a.Var.Type.Kind == cfacts.TypePointer {
-			return "__global"
+			return privateAsEmpty(g.pointeeSpace(a.Var)) // pointerspace.go
 		}
 		return g.atomicSpace(a)
 	case a.Kind == cfacts.ExprIndex:
@@ -633,8 +633,11 @@ func (g *kgen) routine() error {
 		}
 		return s, err
 	}
-	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall}
+	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall, pointerCast: g.castCL}
 	g.breakable = -1
+	var private []*cfacts.Var
+	forEachLoop(k.Loops, func(lp *Loop) { private = append(private, lp.Private...) })
+	g.inferPointerSpaces([]*cfacts.Stmt{fn.Body}, private) // pointerspace.go
 	top := g.push()
 	// Signature.
 	ret := "void"

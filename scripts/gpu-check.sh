@@ -10,8 +10,8 @@
 #                                           binaries; downloads the OpenCL ICD loader
 #                                           and headers into .gpu/ (apt-get download)
 # Then on the GPU machine (device tool, carry ["bin", ".gpu"]):
-#   OUT=DIR bash scripts/gpu-check.sh [exec|bench]...   (default: both)
-# Results: $OUT/exec-gpu.txt, $OUT/bench-gpu.txt.
+#   OUT=DIR bash scripts/gpu-check.sh [exec|bench|ttime]...   (default: exec bench)
+# Results: $OUT/exec-gpu.txt, $OUT/bench-gpu.txt, $OUT/ttime-{cpu,gpu}.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -50,6 +50,16 @@ for step in $steps; do
 	bench)
 		sh bench/device.sh >"$out/bench-gpu.txt" 2>&1
 		echo "bench: exit $?"
+		;;
+	ttime)
+		# translation time alone (bench/ttime.sh, no first runs): PoCL on
+		# the host's cores, then the GPU; five alternating rounds each
+		for dev in cpu gpu; do
+			(cd bin && ACCLS=$root/bin/accls ACCLS_DEVICE=$dev TTIME_ROUNDS=${TTIME_ROUNDS:-5} TTIME_RUN=0 \
+				sh "$root/bench/ttime.sh" "$root/bin") >"$out/ttime-$dev.txt" 2>&1
+			echo "ttime on $dev: exit $?"
+			cat "$out/ttime-$dev.txt"
+		done
 		;;
 	esac
 done

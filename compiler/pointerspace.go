@@ -1,0 +1,293 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Address spaces of the pointers a kernel or routine declares.
+//
+// OpenCL C 1.2 has no generic address space: a pointer's type names the
+// memory it points into: __global (device data: arrays and pointers of the
+// construct, routine pointer parameters), __local (gang-shared arrays) or
+// private (the work-item's own variables). C code in a compute construct
+// says nothing of it: `double *row = &a[i * m];` must become `__global
+// double *row`, and `double t[4]; double *q = t;` a private `double *q`.
+// Each pointer declared in the kernel (or private to it, or a routine's
+// local) gets the space of the addresses assigned to it, the assignments
+// read in any order and through chains (q = p; p = &a[i]) to a fixed
+// point. A pointer that receives addresses of two spaces is an error of
+// its own (no OpenCL type holds both); one that receives only NULL, or
+// nothing, points into __global memory.
+
+// inferPointerSpaces fills g.ptrSpaces for the pointers stmts declare or
+// assign (candidates: declared in stmts, or private variables of the
+// kernel), and reports a pointer given addresses of two spaces.
+func (g *kgen) inferPointerSpaces(stmts []*cfacts.Stmt, private []*cfacts.Var) {
+	type site struct {
+		p   *cfacts.Var
+		val *cfacts.Expr
+		at  acc.Span
+	}
+	candidate := map[*cfacts.Var]bool{}
+	for _, v := range private {
+		if isPointer(v.Type) {
+			candidate[v] = true
+		}
+	}
+	var sites []site
+	for _, s := range stmts {
+		cfacts.Walk(s, func(st *cfacts.Stmt) bool {
+			for _, v := range st.Decls {
+				if isPointer(v.Type) {
+					candidate[v] = true
+					if v.Init != nil {
+						sites = append(sites, site{v, v.Init, v.Init.Span})
+					}
+				}
+			}
+			cfacts.StmtExprs(st, func(e *cfacts.Expr) {
+				cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+					if x.Kind == cfacts.ExprAssign && x.Op == "=" {
+						if lhs := strip(x.X); lhs != nil && lhs.Kind == cfacts.ExprIdent && lhs.Var != nil && isPointer(lhs.Var.Type) {
+							sites = append(sites, site{lhs.Var, x.Y, x.Y.Span})
+						}
+					}
+					return true
+				})
+			})
+			return true
+		})
+	}
+	g.ptrSpaces = map[*cfacts.Var]string{}
+	g.ptrCandidates = candidate
+	first := map[*cfacts.Var]acc.Span{}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range sites {
+			if !candidate[s.p] {
+				continue
+			}
+			sp, known := g.valueSpace(s.val)
+			if !known {
+				continue
+			}
+			old, ok := g.ptrSpaces[s.p]
+			switch {
+			case !ok:
+				g.ptrSpaces[s.p] = sp
+				first[s.p] = s.at
+				changed = true
+			case old != sp:
+				g.fail(s.at, "'%s' is given an address of %s here and of %s at line %d: a pointer in a compute construct points into one kind of memory (OpenCL address spaces); use two pointers",
+					s.p.Name, spaceWords(sp), spaceWords(old), g.srcLine(first[s.p].Start))
+				return
+			}
+		}
+	}
+}
+
+// spaceWords names an address space for messages.
+func spaceWords(space string) string {
+	switch space {
+	case "__global":
+		return "device data"
+	case "__local":
+		return "gang-shared (__local) memory"
+	}
+	return "a private variable"
+}
+
+// pointeeSpace is the address space a pointer variable of the kernel
+// points into: the inferred one for the kernel's own pointers, __global
+// for the others (device pointers, routine parameters).
+func (g *kgen) pointeeSpace(p *cfacts.Var) string {
+	if sp, ok := g.ptrSpaces[p]; ok {
+		return sp
+	}
+	return "__global"
+}
+
+// valueSpace is the address space a pointer value points into
+// ("__global", "__local" or "__private"); known is false when it cannot
+// tell yet (a null pointer constant, a pointer whose
+// space is still being inferred).
+func (g *kgen) valueSpace(e *cfacts.Expr) (space string, known bool) {
+	e = strip(e)
+	if e == nil {
+		return "", false
+	}
+	switch e.Kind {
+	case cfacts.ExprIdent:
+		v := e.Var
+		if v == nil || v.Type == nil {
+			return "", false
+		}
+		if v.Type.Kind == cfacts.TypePointer {
+			if g.ptrCandidates[v] {
+				sp, ok := g.ptrSpaces[v]
+				return sp, ok
+			}
+			return "__global", true
+		}
+		return g.storageSpace(e), true
+	case cfacts.ExprUnary:
+		if e.Op == "&" {
+			return g.storageSpace(e.X), true
+		}
+	case cfacts.ExprBinary:
+		if e.Op == "+" || e.Op == "-" {
+			if x := strip(e.X); x != nil && x.Type != nil && (x.Type.Kind == cfacts.TypePointer || x.Type.Kind == cfacts.TypeArray) {
+				return g.valueSpace(x)
+			}
+			return g.valueSpace(e.Y)
+		}
+	case cfacts.ExprIndex, cfacts.ExprMember:
+		if analysis.DecaysToAddress(e) { // a row, an array member
+			return g.storageSpace(e), true
+		}
+	case cfacts.ExprCond:
+		if sp, ok := g.valueSpace(e.Y); ok {
+			return sp, true
+		}
+		return g.valueSpace(e.Z)
+	case cfacts.ExprComma:
+		return g.valueSpace(e.Y)
+	case cfacts.ExprAssign:
+		if e.Op == "=" {
+			return g.valueSpace(e.Y)
+		}
+		return g.valueSpace(e.X)
+	case cfacts.ExprPreInc, cfacts.ExprPostInc:
+		return g.valueSpace(e.X)
+	case cfacts.ExprConst:
+		return "", false // 0: a null pointer fits any space
+	}
+	return "__global", true
+}
+
+// storageSpace is the address space of the storage an lvalue designates:
+// a[i][j], s.m, *p, p->m, a variable.
+func (g *kgen) storageSpace(e *cfacts.Expr) string {
+	for e = strip(e); e != nil; e = strip(e) {
+		switch e.Kind {
+		case cfacts.ExprIdent:
+			if e.Var == nil {
+				return "__global"
+			}
+			return g.varSpace(e.Var)
+		case cfacts.ExprIndex:
+			x := strip(e.X)
+			if x == nil || x.Type == nil {
+				return "__global"
+			}
+			if x.Type.Kind == cfacts.TypePointer {
+				return g.pointedSpace(x)
+			}
+			e = x
+		case cfacts.ExprMember:
+			if e.Op == "->" {
+				return g.pointedSpace(e.X)
+			}
+			e = e.X
+		case cfacts.ExprUnary:
+			if e.Op == "*" {
+				return g.pointedSpace(e.X)
+			}
+			return "__global"
+		default:
+			return "__global"
+		}
+	}
+	return "__global"
+}
+
+// pointedSpace is valueSpace where it is known, else __global.
+func (g *kgen) pointedSpace(e *cfacts.Expr) string {
+	if sp, ok := g.valueSpace(e); ok {
+		return sp
+	}
+	return "__global"
+}
+
+// varSpace is where a variable of the kernel lives: __local for the
+// gang-shared arrays, __global for device data (arrays, scalars with a
+// device copy, globals in a routine), __private for the rest.
+func (g *kgen) varSpace(v *cfacts.Var) string {
+	if _, ok := g.k.Shared[v]; ok {
+		return "__local"
+	}
+	for _, cv := range g.k.Vars {
+		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
+			return "__global"
+		}
+	}
+	if g.rt != nil && v.Storage == cfacts.StorageGlobal {
+		return "__global" // a global declared for the device (declare.go)
+	}
+	return "__private"
+}
+
+// privateAsEmpty converts to the spelling of atomicSpace and pointerSpace,
+// where "" is private memory.
+func privateAsEmpty(space string) string {
+	if space == "__private" {
+		return ""
+	}
+	return space
+}
+
+// pointerCL spells a pointer of type t into space named name: "__global
+// const float *p", "float (*q)[4]" (private), or with name "" the type of
+// a cast.
+func (g *kgen) pointerCL(t *cfacts.Type, space, name string) (string, error) {
+	e := t.Elem
+	dims := ""
+	for e != nil && e.Kind == cfacts.TypeArray {
+		if e.Len < 0 {
+			return "", fmt.Errorf("pointers to variable-length arrays cannot be declared in a compute construct")
+		}
+		dims += "[" + strconv.FormatInt(e.Len, 10) + "]"
+		e = e.Elem
+	}
+	var s string
+	switch {
+	case e == nil:
+		return "", fmt.Errorf("a pointer to an unknown type")
+	case e.Kind == cfacts.TypeVoid:
+		s = "void"
+	case e.Kind == cfacts.TypePointer:
+		return "", fmt.Errorf("pointers to pointers are not supported in a compute construct (device memory holds no device addresses)")
+	default:
+		var err error
+		if s, err = g.c.prog.typeCL(e); err != nil {
+			return "", err
+		}
+		if s == "double" {
+			g.em.fp64 = true
+		}
+	}
+	if e.Const { // a pointer to const data: device arrays the construct only reads are const
+		s = "const " + s
+	}
+	if space != "__private" {
+		s = space + " " + s
+	}
+	if dims != "" {
+		return fmt.Sprintf("%s (*%s)%s", s, name, dims), nil
+	}
+	if name == "" {
+		return s + " *", nil
+	}
+	return s + " *" + name, nil
+}
+
+// castCL spells the type of a cast to a pointer type, (T *)x, in the
+// space of what x points into.
+func (g *kgen) castCL(e *cfacts.Expr) (string, error) {
+	return g.pointerCL(e.Type, g.pointedSpace(e.X), "")
+}
