@@ -166,6 +166,32 @@ func PointerAliasesOf(s *cfacts.Stmt, v *cfacts.Var) map[*cfacts.Var]bool {
 	return aliasesOf(aliasSites(s), v)
 }
 
+// PointerTargets returns the variables whose storage the pointer p may
+// point into after the assignments in s (its subtree), through chains of
+// pointers that s assigns (x = row; row = &c[i]: c), in order of
+// appearance.
+func PointerTargets(s *cfacts.Stmt, p *cfacts.Var) []*cfacts.Var {
+	al := pointerAliases(s)
+	seen := map[*cfacts.Var]bool{p: true}
+	var out []*cfacts.Var
+	var visit func(q *cfacts.Var)
+	visit = func(q *cfacts.Var) {
+		for _, r := range al[q] {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			if _, assigned := al[r]; assigned && r.Type != nil && r.Type.Kind == cfacts.TypePointer {
+				visit(r) // a pointer of s: what it points into
+				continue
+			}
+			out = append(out, r)
+		}
+	}
+	visit(p)
+	return out
+}
+
 // inAliasSite reports whether the reference ref is part of the value an
 // alias of aliases receives (`p = &v[i]`: the address of v goes to p,
 // whose accesses are followed instead).

@@ -129,6 +129,9 @@ func newComputeInfo(m *Model, r *Region) *computeInfo {
 	ci.propagateAliases()
 	for _, u := range ci.uses {
 		u.attr = ci.attribute(u)
+		if isPointer := u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer; isPointer {
+			u.attr.PointsInto = PointerTargets(r.Stmt, u.v)
+		}
 	}
 	return ci
 }

@@ -147,4 +147,8 @@ type VarAttr struct {
 	Deref bool
 	// Refs are the references inside the construct, in source order.
 	Refs []*Ref
+	// PointsInto, for a pointer the construct assigns, lists the variables
+	// whose data it may point into (aliases.go); what is read or written
+	// through it counts as theirs.
+	PointsInto []*cfacts.Var
 }

@@ -152,6 +152,18 @@ func VariableMarkdown(a analysis.VarAttr, construct, from string) string {
 	if rows := rowsNote(a); rows != "" {
 		fmt.Fprintf(&b, "- **Rows:** %s\n", rows)
 	}
+	if len(a.PointsInto) > 0 {
+		var names []string
+		for _, v := range a.PointsInto {
+			names = append(names, "`"+v.Name+"`")
+		}
+		whose := names[0] + "'s"
+		if len(names) > 1 {
+			whose = "theirs"
+		}
+		fmt.Fprintf(&b, "- **Points into:** the data of %s; reads and writes through `%s` count as %s.\n",
+			strings.Join(names, " or "), name, whose)
+	}
 	if use := useOf(a); use != "" {
 		fmt.Fprintf(&b, "- **Use in the construct:** %s.\n", use)
 	}

@@ -300,6 +300,9 @@ func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
 		}
 		if v.Type != nil {
 			a.Bytes = v.Type.Size
+			if v.Type.Kind == cfacts.TypePointer {
+				a.PointsInto = analysis.PointerTargets(reg.Stmt, v)
+			}
 		}
 		return vh.markdown(a, reg), span, true
 	}
