@@ -20,41 +20,9 @@ import (
 // ACCLS_NO_KERNEL_PREBUILD=1 builds nothing; Options.Device overrides
 // ACCLS_DEVICE; no temporary file is left behind.
 func TestKernelPrebuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short mode")
-	}
-	cc, err := findCC()
-	if err != nil {
-		t.Skip("no C compiler")
-	}
-	dir := t.TempDir()
-	if why := openCLMissing(cc, dir); why != "" {
-		t.Skip(why)
-	}
-	t.Setenv("ACCLS_DEVICE", "cpu")
-	if !poclDevice() {
-		t.Skip("ACCLS_DEVICE=cpu is not a PoCL device (the test reads PoCL's kernel cache)")
-	}
-	pocl := filepath.Join(dir, "pocl-cache")
-	if err := os.Mkdir(pocl, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("POCL_CACHE_DIR", pocl)
-	t.Setenv("ACCLS_NO_KERNEL_PREBUILD", "")
-	t.Setenv("ACCLS_CL_OPTIONS", "")
+	dir, pocl := poclTestEnv(t)
 	t.Setenv("ACCLS_KERNEL_SERVER_IDLE", "5") // its server need not outlive it
-	// programs is the number of program builds in PoCL's cache (one
-	// program.bc each, keyed by source, options and device).
-	programs := func() int {
-		n := 0
-		filepath.WalkDir(pocl, func(_ string, d os.DirEntry, err error) error {
-			if err == nil && d.Name() == "program.bc" {
-				n++
-			}
-			return nil
-		})
-		return n
-	}
+	programs := func() int { return poclPrograms(pocl) }
 	prog := func(factor string) string {
 		return `#include <stdio.h>
 int main(void)
@@ -147,4 +115,49 @@ int main(void)
 			}
 		}
 	}
+}
+
+// poclTestEnv skips the test where PoCL's kernel cache cannot be read
+// (short mode, no C compiler, no OpenCL, ACCLS_DEVICE=cpu not PoCL), and
+// sets up the environment of a build with the kernel prebuild: the PoCL
+// device, an empty kernel cache of its own (returned with the test's
+// directory), default build options.
+func poclTestEnv(t *testing.T) (dir, pocl string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	cc, err := findCC()
+	if err != nil {
+		t.Skip("no C compiler")
+	}
+	dir = t.TempDir()
+	if why := openCLMissing(cc, dir); why != "" {
+		t.Skip(why)
+	}
+	t.Setenv("ACCLS_DEVICE", "cpu")
+	if !poclDevice() {
+		t.Skip("ACCLS_DEVICE=cpu is not a PoCL device (the test reads PoCL's kernel cache)")
+	}
+	pocl = filepath.Join(dir, "pocl-cache")
+	if err := os.Mkdir(pocl, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("POCL_CACHE_DIR", pocl)
+	t.Setenv("ACCLS_NO_KERNEL_PREBUILD", "")
+	t.Setenv("ACCLS_CL_OPTIONS", "")
+	return dir, pocl
+}
+
+// poclPrograms is the number of program builds in PoCL's kernel cache
+// (one program.bc each, keyed by source, options and device).
+func poclPrograms(pocl string) int {
+	n := 0
+	filepath.WalkDir(pocl, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == "program.bc" {
+			n++
+		}
+		return nil
+	})
+	return n
 }

@@ -27,28 +27,7 @@ import (
 // leaves when idle and when its socket is removed; ACCLS_KERNEL_SERVER_IDLE=0
 // means no server.
 func TestKernelServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short mode")
-	}
-	cc, err := findCC()
-	if err != nil {
-		t.Skip("no C compiler")
-	}
-	dir := t.TempDir()
-	if why := openCLMissing(cc, dir); why != "" {
-		t.Skip(why)
-	}
-	t.Setenv("ACCLS_DEVICE", "cpu")
-	if !poclDevice() {
-		t.Skip("ACCLS_DEVICE=cpu is not a PoCL device (the test reads PoCL's kernel cache)")
-	}
-	pocl := filepath.Join(dir, "pocl-cache")
-	if err := os.Mkdir(pocl, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("POCL_CACHE_DIR", pocl)
-	t.Setenv("ACCLS_NO_KERNEL_PREBUILD", "")
-	t.Setenv("ACCLS_CL_OPTIONS", "")
+	dir, pocl := poclTestEnv(t)
 	t.Setenv("ACCLS_KERNEL_SERVER_IDLE", "120")
 	ctx := context.Background()
 	opts := options(t)
@@ -105,16 +84,7 @@ int main(void)
 		}
 		return sock, p
 	}
-	programs := func() int {
-		n := 0
-		filepath.WalkDir(pocl, func(_ string, d os.DirEntry, err error) error {
-			if err == nil && d.Name() == "program.bc" {
-				n++
-			}
-			return nil
-		})
-		return n
-	}
+	programs := func() int { return poclPrograms(pocl) }
 
 	// one process, builds in PoCL's cache
 	sock, pid := serve(translated("3"), "ok", 1, 0)
