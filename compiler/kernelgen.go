@@ -697,12 +697,9 @@ func (g *kgen) forInitDecls(d *cfacts.Stmt) string {
 		}
 		g.scopes[len(g.scopes)-1][v] = name
 		// the declarator: the name with its '*' and '(' before it
-		j := strings.LastIndex(full, name)
+		j := max(strings.LastIndex(full, name), 0)
 		for j > 0 && (full[j-1] == '*' || full[j-1] == '(') {
 			j--
-		}
-		if j < 0 {
-			j = 0
 		}
 		base, declarator := full[:j], full[j:]
 		switch {
