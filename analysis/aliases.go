@@ -9,12 +9,12 @@ import "github.com/accls/accls/source/cfacts"
 // would become a copyin (the results never come back), and checks about
 // data written but only copied in would stay silent.
 
-// pointerRoots returns the variables whose storage the pointer value e
+// PointerRoots returns the variables whose storage the pointer value e
 // may point into: a (an array, or a pointer's pointee) for a, &a[i],
 // &a, a + k, a - k, a[i] of a multi-dimensional array (a row), a[i] of a
 // pointer to pointers, s.m and p->m (the struct's variable), casts and
 // both branches of ?:. A call's result points to nothing known here.
-func pointerRoots(e *cfacts.Expr) []*cfacts.Var {
+func PointerRoots(e *cfacts.Expr) []*cfacts.Var {
 	e = strip(e)
 	if e == nil {
 		return nil
@@ -31,25 +31,25 @@ func pointerRoots(e *cfacts.Expr) []*cfacts.Var {
 	case cfacts.ExprBinary:
 		if e.Op == "+" || e.Op == "-" {
 			if x := strip(e.X); x != nil && isPtrOrArray(x.Type) {
-				return pointerRoots(x)
+				return PointerRoots(x)
 			}
 			if e.Op == "+" {
-				return pointerRoots(e.Y)
+				return PointerRoots(e.Y)
 			}
 		}
 	case cfacts.ExprIndex, cfacts.ExprMember:
 		return storageRoot(e)
 	case cfacts.ExprCond:
-		return append(pointerRoots(e.Y), pointerRoots(e.Z)...)
+		return append(PointerRoots(e.Y), PointerRoots(e.Z)...)
 	case cfacts.ExprComma:
-		return pointerRoots(e.Y)
+		return PointerRoots(e.Y)
 	case cfacts.ExprAssign:
 		if e.Op == "=" {
-			return pointerRoots(e.Y)
+			return PointerRoots(e.Y)
 		}
-		return pointerRoots(e.X)
+		return PointerRoots(e.X)
 	case cfacts.ExprPreInc, cfacts.ExprPostInc:
-		return pointerRoots(e.X)
+		return PointerRoots(e.X)
 	}
 	return nil
 }
@@ -76,9 +76,9 @@ func storageRoot(e *cfacts.Expr) []*cfacts.Var {
 			if e.Op != "*" {
 				return nil
 			}
-			return pointerRoots(e.X)
+			return PointerRoots(e.X)
 		default:
-			return pointerRoots(e)
+			return PointerRoots(e)
 		}
 	}
 	return nil
@@ -101,7 +101,7 @@ func aliasSites(s *cfacts.Stmt) []aliasSite {
 			return
 		}
 		// (roots may hold p itself: p = p + 1 moves the alias along)
-		if roots := pointerRoots(val); len(roots) > 0 {
+		if roots := PointerRoots(val); len(roots) > 0 {
 			out = append(out, aliasSite{p, val, roots})
 		}
 	}
@@ -124,11 +124,11 @@ func aliasSites(s *cfacts.Stmt) []aliasSite {
 	return out
 }
 
-// pointerAliases returns, for each pointer variable that s (its subtree)
-// initializes or assigns, the variables it may point into.
-func pointerAliases(s *cfacts.Stmt) map[*cfacts.Var][]*cfacts.Var {
+// pointerAliases returns, for each pointer variable that sites
+// initialize or assign, the variables it may point into.
+func pointerAliases(sites []aliasSite) map[*cfacts.Var][]*cfacts.Var {
 	out := map[*cfacts.Var][]*cfacts.Var{}
-	for _, site := range aliasSites(s) {
+	for _, site := range sites {
 		for _, r := range site.roots {
 			if r != site.p {
 				out[site.p] = append(out[site.p], r)
@@ -171,7 +171,11 @@ func PointerAliasesOf(s *cfacts.Stmt, v *cfacts.Var) map[*cfacts.Var]bool {
 // pointers that s assigns (x = row; row = &c[i]: c), in order of
 // appearance.
 func PointerTargets(s *cfacts.Stmt, p *cfacts.Var) []*cfacts.Var {
-	al := pointerAliases(s)
+	return pointerTargets(pointerAliases(aliasSites(s)), p)
+}
+
+// pointerTargets is PointerTargets on the aliases of a statement.
+func pointerTargets(al map[*cfacts.Var][]*cfacts.Var, p *cfacts.Var) []*cfacts.Var {
 	seen := map[*cfacts.Var]bool{p: true}
 	var out []*cfacts.Var
 	var visit func(q *cfacts.Var)
@@ -207,8 +211,7 @@ func inAliasSite(sites []aliasSite, aliases map[*cfacts.Var]bool, ref *Ref) bool
 // propagateAliases gives each variable that a pointer of the construct may
 // point into the accesses made through that pointer (to a fixed point:
 // q = p; p = &a[i]). It runs after summarize and before the attributes.
-func (ci *computeInfo) propagateAliases() {
-	aliases := pointerAliases(ci.r.Stmt)
+func (ci *computeInfo) propagateAliases(aliases map[*cfacts.Var][]*cfacts.Var) {
 	for changed := true; changed; {
 		changed = false
 		for p, roots := range aliases {

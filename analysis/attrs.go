@@ -126,11 +126,12 @@ func newComputeInfo(m *Model, r *Region) *computeInfo {
 			}
 		}
 	}
-	ci.propagateAliases()
+	aliases := pointerAliases(m.aliasSites(r.Stmt)) // aliases.go
+	ci.propagateAliases(aliases)
 	for _, u := range ci.uses {
 		u.attr = ci.attribute(u)
-		if isPointer := u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer; isPointer {
-			u.attr.PointsInto = PointerTargets(r.Stmt, u.v)
+		if u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer {
+			u.attr.PointsInto = pointerTargets(aliases, u.v)
 		}
 	}
 	return ci

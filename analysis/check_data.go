@@ -42,7 +42,7 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 		// pointers that get v's address in the construct (aliases.go):
 		// their element accesses are v's, and the address they get does
 		// not make v's use unsure
-		sites := aliasSites(r.Stmt)
+		sites := m.aliasSites(r.Stmt)
 		aliases := aliasesOf(sites, v)
 		for _, ref := range m.collectRefs(r.Stmt) {
 			through := aliases[ref.Var] // an access through an alias

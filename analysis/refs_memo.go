@@ -13,8 +13,9 @@ import (
 // 10k-line file). A model serves
 // concurrent requests (hover, inlay hints), hence the lock.
 type refsMemo struct {
-	mu sync.Mutex
-	m  map[*cfacts.Stmt][]*Ref
+	mu    sync.Mutex
+	m     map[*cfacts.Stmt][]*Ref
+	sites map[*cfacts.Stmt][]aliasSite // aliasSites, asked for per variable too
 }
 
 // collectRefs is CollectRefs(s), computed once per model. The slice is
@@ -34,4 +35,23 @@ func (m *Model) collectRefs(s *cfacts.Stmt) []*Ref {
 		m.refs.m[s] = refs
 	}
 	return refs
+}
+
+// aliasSites is aliasSites(s) (aliases.go), computed once per model; the
+// slice is shared and must not be modified.
+func (m *Model) aliasSites(s *cfacts.Stmt) []aliasSite {
+	if m == nil || m.refs == nil {
+		return aliasSites(s)
+	}
+	m.refs.mu.Lock()
+	defer m.refs.mu.Unlock()
+	sites, ok := m.refs.sites[s]
+	if !ok {
+		if m.refs.sites == nil {
+			m.refs.sites = map[*cfacts.Stmt][]aliasSite{}
+		}
+		sites = slices.Clip(aliasSites(s))
+		m.refs.sites[s] = sites
+	}
+	return sites
 }

@@ -137,22 +137,7 @@ func (g *kgen) atomicSpace(x *cfacts.Expr) string {
 	if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
 		return privateAsEmpty(g.pointeeSpace(v)) // p[i] through a pointer
 	}
-	if _, ok := g.k.Shared[v]; ok {
-		return "__local"
-	}
-	// A name bound by an inner scope (private clause, declaration) is the
-	// work-item's own.
-	for i := len(g.scopes) - 1; i >= 1; i-- {
-		if _, ok := g.scopes[i][v]; ok {
-			return ""
-		}
-	}
-	for _, cv := range g.k.Vars {
-		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
-			return "__global"
-		}
-	}
-	return ""
+	return privateAsEmpty(g.varSpace(v)) // pointerspace.go
 }
 
 // atomic writes the statement of an atomic construct.

@@ -161,3 +161,12 @@ func poclPrograms(pocl string) int {
 	})
 	return n
 }
+
+// The kernel build servers that the tests' builds start (kernelserver.go)
+// leave soon after the last test, not five minutes later, unless the
+// environment says otherwise.
+func init() {
+	if os.Getenv("ACCLS_KERNEL_SERVER_IDLE") == "" {
+		os.Setenv("ACCLS_KERNEL_SERVER_IDLE", "15")
+	}
+}

@@ -113,97 +113,23 @@ func (g *kgen) pointeeSpace(p *cfacts.Var) string {
 }
 
 // valueSpace is the address space a pointer value points into
-// ("__global", "__local" or "__private"); known is false when it cannot
-// tell yet (a null pointer constant, a pointer whose
-// space is still being inferred).
+// ("__global", "__local" or "__private"): that of the storage the
+// analysis finds it pointing into (analysis.PointerRoots: &a[i], a + k,
+// p, s.m, ?:...). known is false when it cannot tell yet (a null pointer
+// constant, a pointer whose space is still being inferred).
 func (g *kgen) valueSpace(e *cfacts.Expr) (space string, known bool) {
-	e = strip(e)
-	if e == nil {
-		return "", false
-	}
-	switch e.Kind {
-	case cfacts.ExprIdent:
-		v := e.Var
-		if v == nil || v.Type == nil {
-			return "", false
+	for _, r := range analysis.PointerRoots(e) {
+		if !isPointer(r.Type) {
+			return g.varSpace(r), true
 		}
-		if v.Type.Kind == cfacts.TypePointer {
-			if g.ptrCandidates[v] {
-				sp, ok := g.ptrSpaces[v]
-				return sp, ok
-			}
-			return "__global", true
+		if !g.ptrCandidates[r] {
+			return "__global", true // device pointers, routine parameters
 		}
-		return g.storageSpace(e), true
-	case cfacts.ExprUnary:
-		if e.Op == "&" {
-			return g.storageSpace(e.X), true
-		}
-	case cfacts.ExprBinary:
-		if e.Op == "+" || e.Op == "-" {
-			if x := strip(e.X); x != nil && x.Type != nil && (x.Type.Kind == cfacts.TypePointer || x.Type.Kind == cfacts.TypeArray) {
-				return g.valueSpace(x)
-			}
-			return g.valueSpace(e.Y)
-		}
-	case cfacts.ExprIndex, cfacts.ExprMember:
-		if analysis.DecaysToAddress(e) { // a row, an array member
-			return g.storageSpace(e), true
-		}
-	case cfacts.ExprCond:
-		if sp, ok := g.valueSpace(e.Y); ok {
+		if sp, ok := g.ptrSpaces[r]; ok {
 			return sp, true
 		}
-		return g.valueSpace(e.Z)
-	case cfacts.ExprComma:
-		return g.valueSpace(e.Y)
-	case cfacts.ExprAssign:
-		if e.Op == "=" {
-			return g.valueSpace(e.Y)
-		}
-		return g.valueSpace(e.X)
-	case cfacts.ExprPreInc, cfacts.ExprPostInc:
-		return g.valueSpace(e.X)
-	case cfacts.ExprConst:
-		return "", false // 0: a null pointer fits any space
 	}
-	return "__global", true
-}
-
-// storageSpace is the address space of the storage an lvalue designates:
-// a[i][j], s.m, *p, p->m, a variable.
-func (g *kgen) storageSpace(e *cfacts.Expr) string {
-	for e = strip(e); e != nil; e = strip(e) {
-		switch e.Kind {
-		case cfacts.ExprIdent:
-			if e.Var == nil {
-				return "__global"
-			}
-			return g.varSpace(e.Var)
-		case cfacts.ExprIndex:
-			x := strip(e.X)
-			if x == nil || x.Type == nil {
-				return "__global"
-			}
-			if x.Type.Kind == cfacts.TypePointer {
-				return g.pointedSpace(x)
-			}
-			e = x
-		case cfacts.ExprMember:
-			if e.Op == "->" {
-				return g.pointedSpace(e.X)
-			}
-			e = e.X
-		case cfacts.ExprUnary:
-			if e.Op == "*" {
-				return g.pointedSpace(e.X)
-			}
-			return "__global"
-		default:
-			return "__global"
-		}
-	}
-	return "__global"
+	return "", false
 }
 
 // pointedSpace is valueSpace where it is known, else __global.
@@ -215,11 +141,19 @@ func (g *kgen) pointedSpace(e *cfacts.Expr) string {
 }
 
 // varSpace is where a variable of the kernel lives: __local for the
-// gang-shared arrays, __global for device data (arrays, scalars with a
-// device copy, globals in a routine), __private for the rest.
+// gang-shared arrays, __private for a name an inner scope binds,
+// __global for device data (arrays, scalars with a device copy, globals
+// in a routine), __private for the rest.
 func (g *kgen) varSpace(v *cfacts.Var) string {
 	if _, ok := g.k.Shared[v]; ok {
 		return "__local"
+	}
+	// A name bound by an inner scope (private clause, declaration) is the
+	// work-item's own.
+	for i := len(g.scopes) - 1; i >= 1; i-- {
+		if _, ok := g.scopes[i][v]; ok {
+			return "__private"
+		}
 	}
 	for _, cv := range g.k.Vars {
 		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
@@ -232,8 +166,8 @@ func (g *kgen) varSpace(v *cfacts.Var) string {
 	return "__private"
 }
 
-// privateAsEmpty converts to the spelling of atomicSpace and pointerSpace,
-// where "" is private memory.
+// privateAsEmpty converts to the spelling of atomicSpace and of the
+// routine argument check, where "" is private memory.
 func privateAsEmpty(space string) string {
 	if space == "__private" {
 		return ""

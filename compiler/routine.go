@@ -345,7 +345,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	for i, a := range e.Args {
 		p := fm.Func.Params[i]
 		if p.Type != nil && p.Type.Kind == cfacts.TypePointer {
-			if sp := g.pointerSpace(a); sp != "__global" {
+			if sp := privateAsEmpty(g.pointedSpace(a)); sp != "__global" { // pointerspace.go
 				where := "private memory"
 				if sp == "__local" {
 					where = "gang-shared (__local) memory"
@@ -444,30 +444,6 @@ func (g *kgen) ctxArg(around analysis.Level) string {
 	}
 	red := uint(g.kernelRedundant() &^ around)
 	return fmt.Sprintf("_accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, %du, %s)", red, scratch)
-}
-
-// pointerSpace is the address space of what a pointer argument points to.
-func (g *kgen) pointerSpace(a *cfacts.Expr) string {
-	switch {
-	case a.Kind == cfacts.ExprUnary && a.Op == "&":
-		return g.atomicSpace(a.X)
-	case a.Kind == cfacts.ExprCast:
-		return g.pointerSpace(a.X)
-	case a.Kind == cfacts.ExprBinary && (a.Op == "+" || a.Op == "-"):
-		if a.X.Type != nil && (a.X.Type.Kind == cfacts.TypePointer || a.X.Type.Kind == cfacts.TypeArray) {
-			return g.pointerSpace(a.X)
-		}
-		return g.pointerSpace(a.Y)
-	case a.Kind == cfacts.ExprIdent && a.Var != nil:
-		if a.Var.Type != nil && a.Var.Type.Kind == cfacts.TypePointer {
-			return privateAsEmpty(g.pointeeSpace(a.Var)) // pointerspace.go
-		}
-		return g.atomicSpace(a)
-	case a.Kind == cfacts.ExprIndex:
-		// a row of a multi-dimensional array
-		return g.atomicSpace(a)
-	}
-	return "__global"
 }
 
 // atomicGuard is the condition under which a work-item performs an atomic

@@ -37,6 +37,7 @@ var binary string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	shortKernelServers()
 	code := func() int {
 		if os.Getenv("ACCLS_NO_TRANSCRIPTS") != "" {
 			// A test binary run where no Go toolchain is (benchmarks on
@@ -717,4 +718,13 @@ func utf16Len(r rune) int {
 		return 2
 	}
 	return 1
+}
+
+// shortKernelServers makes the kernel build servers that the tests' builds
+// start (compiler/kernelserver.go) leave soon after the last test, not
+// five minutes later, unless the environment says otherwise.
+func shortKernelServers() {
+	if os.Getenv("ACCLS_KERNEL_SERVER_IDLE") == "" {
+		os.Setenv("ACCLS_KERNEL_SERVER_IDLE", "15")
+	}
 }
