@@ -151,46 +151,13 @@ func pathNamed(fm *FuncModel, v *cfacts.Var, text string, pos int) bool {
 		}
 		for _, c := range d.Clauses {
 			for _, it := range argItems(c) {
-				if it.Var == nil || it.Var.Name != v.Name || len(it.Var.Members) == 0 {
-					continue
-				}
-				var b strings.Builder
-				b.WriteString(it.Var.Name)
-				for _, mb := range it.Var.Members {
-					if mb.Arrow {
-						b.WriteString("->")
-					} else {
-						b.WriteString(".")
-					}
-					b.WriteString(mb.Name)
-				}
-				if b.String() == text {
+				if it.Var != nil && it.Var.Name == v.Name && ItemPath(it) == text {
 					return true
 				}
 			}
 		}
 	}
-	passed := false
-	cfacts.Walk(fm.Func.Body, func(s *cfacts.Stmt) bool {
-		cfacts.StmtExprs(s, func(e *cfacts.Expr) {
-			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
-				if x.Kind == cfacts.ExprCall && x.Span.Start < pos {
-					for _, a := range x.Args {
-						a = strip(a)
-						for a != nil && (a.Kind == cfacts.ExprUnary && a.Op == "&" || a.Kind == cfacts.ExprCast) {
-							a = a.X
-						}
-						if t, _ := MemberPath(a); t == text {
-							passed = true
-						}
-					}
-				}
-				return !passed
-			})
-		})
-		return !passed
-	})
-	return passed
+	return passedToCall(fm.Func.Body, text, pos)
 }
 
 // memberUse reports whether compute construct r reads and writes the data

@@ -37,6 +37,9 @@ func (s *server) variableHover(ctx context.Context, r *request, off int) *protoc
 	vh := &varHover{res: res, snap: r.snap, m: m}
 	md, span, ok := vh.inClause(moff)
 	if !ok {
+		md, span, ok = vh.inMember(moff)
+	}
+	if !ok {
 		md, span, ok = vh.inCode(moff)
 	}
 	if !ok {
@@ -61,13 +64,18 @@ type varHover struct {
 
 // describe names a construct for the hover: "`parallel loop` construct (line 12)".
 func (vh *varHover) describe(r *analysis.Region) string {
-	d := r.Directive
+	return vh.describeDirective(r.Directive, "construct")
+}
+
+// describeDirective names directive d, a "construct" or a "directive",
+// with its line in the request's text.
+func (vh *varHover) describeDirective(d *acc.Directive, noun string) string {
 	off := d.Span.Start
 	line := vh.res.doc.Line(off) + 1
 	if cur, ok := vh.m.start(off); ok {
 		line = vh.snap.doc.Line(cur) + 1
 	}
-	return fmt.Sprintf("`%s` construct (line %d)", directiveName(d), line)
+	return fmt.Sprintf("`%s` %s (line %d)", directiveName(d), noun, line)
 }
 
 // inClause explains the variable of a var-list item under the cursor.
@@ -82,7 +90,13 @@ func (vh *varHover) inClause(off int) (string, acc.Span, bool) {
 				continue
 			}
 			for _, it := range c.Args.Items {
-				if it == nil || it.Var == nil || !it.Var.NameSpan.Contains(off) {
+				if it == nil || it.Var == nil {
+					continue
+				}
+				if md, span, ok := vh.clauseMember(d, it, off); ok {
+					return md, span, true
+				}
+				if !it.Var.NameSpan.Contains(off) {
 					continue
 				}
 				reg := model.ByDirective[d]
@@ -115,7 +129,7 @@ func (vh *varHover) clauseAttr(reg *analysis.Region, c *acc.Clause, it *acc.Arg)
 	if c.Spec == nil {
 		return analysis.VarAttr{}, false
 	}
-	attr := attrOfClause(c.Spec.Name)
+	attr := analysis.ClauseAttr(c.Spec.Name)
 	if attr == analysis.AttrNone {
 		return analysis.VarAttr{}, false
 	}
@@ -128,35 +142,6 @@ func (vh *varHover) clauseAttr(reg *analysis.Region, c *acc.Clause, it *acc.Arg)
 		a.Bytes = sectionBytes(v.Type, it.Var.Subscripts)
 	}
 	return a, true
-}
-
-// attrOfClause is the attribute a clause gives the variables it names.
-func attrOfClause(name string) analysis.Attr {
-	switch name {
-	case "copy":
-		return analysis.AttrCopy
-	case "copyin":
-		return analysis.AttrCopyin
-	case "copyout":
-		return analysis.AttrCopyout
-	case "create":
-		return analysis.AttrCreate
-	case "no_create":
-		return analysis.AttrNoCreate
-	case "present":
-		return analysis.AttrPresent
-	case "deviceptr":
-		return analysis.AttrDeviceptr
-	case "attach":
-		return analysis.AttrAttach
-	case "private":
-		return analysis.AttrPrivate
-	case "firstprivate":
-		return analysis.AttrFirstprivate
-	case "reduction":
-		return analysis.AttrReduction
-	}
-	return analysis.AttrNone
 }
 
 // sectionBytes is the size of the part of a variable of type t that
@@ -253,17 +238,22 @@ func resolveVar(m *analysis.Model, name string, off int) *cfacts.Var {
 	return nil
 }
 
-// inCode explains a variable used in the C code of a compute construct.
-func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
-	model := vh.res.model
+// computeAt is the innermost compute construct whose code contains off.
+func (vh *varHover) computeAt(off int) *analysis.Region {
 	var reg *analysis.Region
-	for _, f := range model.Funcs {
+	for _, f := range vh.res.model.Funcs {
 		for _, r := range computeRegions(f.Regions, nil) {
 			if r.Stmt != nil && r.Stmt.Span.Start <= off && off <= r.Stmt.Span.End {
 				reg = r // the innermost one comes last
 			}
 		}
 	}
+	return reg
+}
+
+// inCode explains a variable used in the C code of a compute construct.
+func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
+	reg := vh.computeAt(off)
 	if reg == nil {
 		return "", acc.Span{}, false
 	}
@@ -284,9 +274,19 @@ func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
 	if v == nil {
 		return "", acc.Span{}, false
 	}
-	for _, a := range analysis.DataAttributes(model, reg) {
+	a, ok := vh.attrIn(reg, v)
+	if !ok {
+		return "", acc.Span{}, false
+	}
+	return vh.markdown(a, reg), span, true
+}
+
+// attrIn is the data attribute of v in compute construct reg: from
+// DataAttributes, or private for a variable declared inside it.
+func (vh *varHover) attrIn(reg *analysis.Region, v *cfacts.Var) (analysis.VarAttr, bool) {
+	for _, a := range analysis.DataAttributes(vh.res.model, reg) {
 		if a.Var == v {
-			return vh.markdown(a, reg), span, true
+			return a, true
 		}
 	}
 	// Declared inside the construct: private by nature.
@@ -304,9 +304,148 @@ func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
 				a.PointsInto = analysis.PointerTargets(reg.Stmt, v)
 			}
 		}
-		return vh.markdown(a, reg), span, true
+		return a, true
+	}
+	return analysis.VarAttr{}, false
+}
+
+// inMember explains a member access (v.n, v.x[i], g->u[i]) in the C code
+// of a compute construct, the cursor on the member's name.
+func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
+	reg := vh.computeAt(off)
+	if reg == nil {
+		return "", acc.Span{}, false
+	}
+	var access *cfacts.Expr
+	walkStmt(reg.Stmt, nil, func(e *cfacts.Expr) {
+		if e.Kind == cfacts.ExprMember && memberNameSpan(e).Contains(off) {
+			access = e
+		}
+	})
+	if access == nil {
+		return "", acc.Span{}, false
+	}
+	path, root := analysis.MemberPath(access)
+	if root == nil || root.Var == nil {
+		return "", acc.Span{}, false // a[i].x, f().x: no variable path
+	}
+	a, ok := vh.attrIn(reg, root.Var)
+	if !ok {
+		return "", acc.Span{}, false
+	}
+	mb := hover.Member{Path: path, Root: a, Type: access.Type, Struct: structOf(access.X.Type, access.Op)}
+	if a.From != nil && a.From != reg && a.From.Directive != nil {
+		mb.RootFrom = vh.describe(a.From)
+	}
+	vh.memberData(&mb, reg, root.Var)
+	mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
+	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
+}
+
+// clauseMember explains a pointer member named in clause item it of
+// directive d ("x" of copy(v.x[0:n])), the cursor on the member's name.
+func (vh *varHover) clauseMember(d *acc.Directive, it *acc.Arg, off int) (string, acc.Span, bool) {
+	model := vh.res.model
+	for i, m := range it.Var.Members {
+		span := acc.Span{Start: m.Span.End - len(m.Name), End: m.Span.End}
+		if !span.Contains(off) {
+			continue
+		}
+		reg := model.ByDirective[d]
+		v := resolveVar(model, it.Var.Name, d.Span.Start)
+		if reg == nil || v == nil || reg.Kind != analysis.RegionCompute && reg.Kind != analysis.RegionData {
+			return "", acc.Span{}, false // enter/exit data, update: the clause's hover says what moves
+		}
+		// the member's type, from the variable's through the path
+		t, st := v.Type, (*cfacts.Type)(nil)
+		for _, x := range it.Var.Members[:i+1] {
+			op := "."
+			if x.Arrow {
+				op = "->"
+			}
+			st = structOf(t, op)
+			t = fieldType(st, x.Name)
+		}
+		if t == nil || t.Kind != cfacts.TypePointer {
+			return "", acc.Span{}, false // part of the struct's own data: the variable's hover says it
+		}
+		sub := *it.Var
+		sub.Members = it.Var.Members[:i+1]
+		path := analysis.ItemPath(&acc.Arg{Var: &sub})
+		mb := hover.Member{Path: path, Type: t, Struct: st, Pointer: true}
+		if reg.Kind == analysis.RegionCompute {
+			if a, ok := vh.attrIn(reg, v); ok {
+				mb.Root = a
+			}
+		}
+		if mb.Root.Var == nil {
+			// a data or enter data directive: the clause naming the variable itself, if any
+			mb.Root = analysis.VarAttr{Var: v}
+			for _, c := range d.Clauses {
+				if c == nil || c.Spec == nil || c.Args == nil || analysis.ClauseAttr(c.Spec.Name) == analysis.AttrNone {
+					continue
+				}
+				for _, x := range c.Args.Items {
+					if x != nil && x.Var != nil && x.Var.Name == v.Name && len(x.Var.Members) == 0 {
+						mb.Root = analysis.VarAttr{Var: v, Attr: analysis.ClauseAttr(c.Spec.Name), Clause: c, Item: x}
+					}
+				}
+			}
+		}
+		vh.memberData(&mb, reg, v)
+		if reg.Kind == analysis.RegionCompute {
+			mb.Read, mb.Written = analysis.MemberUse(model, reg, v, path)
+		}
+		return hover.MemberMarkdown(mb, vh.describe(reg)), span, true
 	}
 	return "", acc.Span{}, false
+}
+
+// memberData fills in what maps the data of a pointer member of v in reg.
+func (vh *varHover) memberData(mb *hover.Member, reg *analysis.Region, v *cfacts.Var) {
+	if mb.Type == nil || mb.Type.Kind != cfacts.TypePointer {
+		return
+	}
+	mb.Pointer = true
+	mb.Data = analysis.MemberMapping(vh.res.model, reg, v, mb.Path)
+	switch {
+	case mb.Data.From != nil && mb.Data.From != reg:
+		mb.DataFrom = vh.describe(mb.Data.From)
+	case mb.Data.From == nil && mb.Data.Directive != nil:
+		mb.DataFrom = vh.describeDirective(mb.Data.Directive, "directive")
+	}
+}
+
+// memberNameSpan is the span of the member's name in access e (the `x` of
+// `v.x`): the last token of the access.
+func memberNameSpan(e *cfacts.Expr) acc.Span {
+	return acc.Span{Start: e.Span.End - len(e.Name), End: e.Span.End}
+}
+
+// structOf is the struct or union type that a member access with operator
+// op ("." or "->") applied to a value of type t selects from; nil when t is
+// not one.
+func structOf(t *cfacts.Type, op string) *cfacts.Type {
+	if t != nil && op == "->" {
+		t = t.Elem
+	}
+	if t == nil || t.Kind != cfacts.TypeStruct && t.Kind != cfacts.TypeUnion {
+		return nil
+	}
+	return t
+}
+
+// fieldType is the type of member name of struct type st, nil when unknown.
+func fieldType(st *cfacts.Type, name string) *cfacts.Type {
+	if st == nil {
+		return nil
+	}
+	for _, f := range st.Fields {
+		if f.Name == name {
+			return f.Type
+		}
+	}
+	return nil
 }
 
 func (vh *varHover) markdown(a analysis.VarAttr, reg *analysis.Region) string {
