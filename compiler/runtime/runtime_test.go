@@ -463,6 +463,9 @@ func TestAsync(t *testing.T) {
 	ok(t, "async", nil)
 	// ACCLS_SYNC_LAUNCH=1: every launch and copy blocks; the results are the same.
 	ok(t, "async", map[string]string{"ACCLS_SYNC_LAUNCH": "1"})
+	// ACCLS_PROFILE: every launch keeps its event (by default launches are
+	// light: markers stand for them where a queue or a test waits).
+	ok(t, "async", map[string]string{"ACCLS_PROFILE": filepath.Join(t.TempDir(), "profile.txt")})
 	fails(t, "async", nil, []string{"bad-async"},
 		`(?m)^accls runtime: invalid async value -7 in accrt_update_self \(update self at async\.c:3\)`)
 	fails(t, "async", nil, []string{"memcpy-past-end"},

@@ -328,10 +328,16 @@ typedef struct queue {
 	int async;         /* the OpenACC async value it serves; ACCRT_SYNC for queue 0 */
 	cl_command_queue q;
 	cl_event last;     /* the last command enqueued and not yet waited for (a reference), or NULL */
+	/* Kernels launched without an event since `last` (light launches,
+	 * accrt_launch), and the last of them, for error messages; last_event
+	 * marks them when their completion matters. */
+	unsigned unmarked;
+	const char *unmarked_kernel, *unmarked_prog;
 } queue_t;
 
-/* What an enqueued command was, for its profile and its error message. */
-enum { CMD_KERNEL, CMD_WRITE, CMD_READ, CMD_COPY, CMD_BARRIER, CMD_FILL };
+/* What an enqueued command was, for its profile and its error message.
+ * CMD_MARK: a marker standing for light launches (name: the last of them). */
+enum { CMD_KERNEL, CMD_WRITE, CMD_READ, CMD_COPY, CMD_BARRIER, CMD_FILL, CMD_MARK };
 
 /* A command whose completion has not been looked at yet (section 5). */
 typedef struct pending {
@@ -357,6 +363,7 @@ static struct {
 	queue_t **queues;  /* queues[0] is queue 0 (ACCRT_SYNC); pointers stay valid */
 	size_t nqueues;
 	int sync_launch;   /* ACCLS_SYNC_LAUNCH: every launch and transfer blocks */
+	int profile;       /* ACCLS_PROFILE: every command keeps its event, for its device time */
 	vec_t by_host, by_dev;
 	uintptr_t next_dev;
 	accrt_program_t *programs;
@@ -650,9 +657,11 @@ static void init(void)
 	S.nqueues = 1;
 	S.queues[0]->async = ACCRT_SYNC;
 	S.queues[0]->last = NULL;
+	S.queues[0]->unmarked = 0;
 	S.queues[0]->q = clCreateCommandQueue(S.ctx, S.dev.device, queue_properties(), &err);
 	check(err, "clCreateCommandQueue", &c);
 	S.sync_launch = env_on("ACCLS_SYNC_LAUNCH");
+	S.profile = env_on("ACCLS_PROFILE");
 	if (!finish_registered) {
 		finish_registered = 1;
 		atexit(finish_at_exit);
@@ -774,6 +783,7 @@ static queue_t *get_queue(int async, const ctx_t *c)
 	S.queues[S.nqueues++] = q;
 	q->async = async;
 	q->last = NULL;
+	q->unmarked = 0;
 	q->q = clCreateCommandQueue(S.ctx, S.dev.device, queue_properties(), &err);
 	check(err, "clCreateCommandQueue", c);
 	return q;
@@ -804,6 +814,18 @@ static void kernel_failed(cl_int status, const char *kname, const char *pname, i
 	      accrt_cl_error_name(status), (int)status);
 }
 
+/* A light launch failed (accrt_launch): the device reports it for the
+ * launches since the last event, of which kname is the last. */
+static void unmarked_failed(cl_int status, const char *kname, const char *pname, int async)
+{
+	char q[64] = "";
+	if (async != ACCRT_SYNC)
+		snprintf(q, sizeof q, " on async queue %d", async);
+	fatal("a kernel launched%s since the host last waited failed on the device (the last of them: '%s' (%s); "
+	      "ACCLS_SYNC_LAUNCH=1 runs each launch to completion and names the one that fails): %s (%d)",
+	      q, kname ? kname : "?", pname ? pname : "?", accrt_cl_error_name(status), (int)status);
+}
+
 static void count_transfer(int to_device, size_t bytes, double ms)
 {
 	if (to_device) {
@@ -827,6 +849,8 @@ static void account(pending_t *p, cl_int st)
 		                                   "zero fill"};
 		if (p->kind == CMD_KERNEL)
 			kernel_failed(st, p->name, p->loc, p->async);
+		if (p->kind == CMD_MARK)
+			unmarked_failed(st, p->name, p->loc, p->async);
 		fatal("%s%s%s%s%s%s failed on the device: %s (%d)", what[p->kind], p->name ? " for '" : "",
 		      p->name ? p->name : "", p->name ? "'" : "", p->loc ? " at " : "", p->loc ? p->loc : "",
 		      accrt_cl_error_name(st), (int)st);
@@ -885,6 +909,7 @@ static void drained(queue_t *q)
 		clReleaseEvent(q->last);
 		q->last = NULL;
 	}
+	q->unmarked = 0;
 	harvest(q->async, 0);
 }
 
@@ -893,9 +918,32 @@ static void finish_queue(queue_t *q, const ctx_t *c)
 	cl_int err = clFinish(q->q);
 	if (err != CL_SUCCESS) {
 		harvest(q->async, 0); /* a failed command explains it best */
+		if (q->unmarked)
+			unmarked_failed(err, q->unmarked_kernel, q->unmarked_prog, q->async);
 		check(err, "clFinish", c);
 	}
 	drained(q);
+}
+
+static void check_enqueue(cl_int err, const char *call, queue_t *q, const ctx_t *c);
+static void enqueued(queue_t *q, cl_event ev, int kind, kstat_t *stat, size_t bytes, const char *name,
+                     const char *loc);
+
+/* The event of q's last command not yet waited for (NULL when none): after
+ * light launches (accrt_launch), a marker enqueued now, which completes
+ * when they have (q is in order), so that another queue or a test can wait
+ * for them; accounted like any command (a failure names the last launch). */
+static cl_event last_event(queue_t *q)
+{
+	static const ctx_t c = {"accrt (marking launches)", NULL, 0, 0, NULL, NULL};
+	cl_event ev = NULL;
+	if (q->unmarked) {
+		cl_int err = clEnqueueMarkerWithWaitList(q->q, 0, NULL, &ev);
+		check_enqueue(err, "clEnqueueMarkerWithWaitList", q, &c);
+		q->unmarked = 0;
+		enqueued(q, ev, CMD_MARK, NULL, 0, q->unmarked_kernel, q->unmarked_prog);
+	}
+	return q->last;
 }
 
 /* The events a command on q must wait for besides q's own order: the work of
@@ -904,7 +952,7 @@ static void finish_queue(queue_t *q, const ctx_t *c)
  * follows one in the program must start after it. Returns the count (0 or 1). */
 static cl_uint deps(const queue_t *q, cl_event *list)
 {
-	if (q != S.queues[0] && S.queues[0]->last) {
+	if (q != S.queues[0] && last_event(S.queues[0])) {
 		list[0] = S.queues[0]->last;
 		return 1;
 	}
@@ -957,10 +1005,13 @@ static void completed(queue_t *q, cl_event ev, int kind, size_t bytes, const cha
  * enqueue error is often only its consequence), then the enqueue error. */
 static void check_enqueue(cl_int err, const char *call, queue_t *q, const ctx_t *c)
 {
+	cl_int fin;
 	if (err == CL_SUCCESS)
 		return;
-	clFinish(q->q);
+	fin = clFinish(q->q);
 	harvest(q->async, 0);
+	if (fin != CL_SUCCESS && q->unmarked)
+		unmarked_failed(fin, q->unmarked_kernel, q->unmarked_prog, q->async);
 	check(err, call, c);
 }
 
@@ -1014,7 +1065,7 @@ void accrt_wait_async(int wait_on, int async)
 	async = resolve_async(async, &c);
 	w = find_queue(wait_on);
 	q = find_queue(async);
-	if (!w || !w->last || w == q)
+	if (!w || w == q || !last_event(w))
 		return;
 	list[0] = w->last;
 	/* queue 0's last event is a dependency of every other queue anyway */
@@ -1033,7 +1084,7 @@ void accrt_wait_all_async(int async)
 	q = get_queue(async, &c);
 	list = xmalloc((S.nqueues + 1) * sizeof *list);
 	for (i = 0; i < S.nqueues; i++)
-		if (S.queues[i] != q && S.queues[i] != S.queues[0] && S.queues[i]->last)
+		if (S.queues[i] != q && S.queues[i] != S.queues[0] && last_event(S.queues[i]))
 			list[n++] = S.queues[i]->last;
 	barrier(async, list, n, &c);
 	free(list);
@@ -1043,7 +1094,7 @@ void accrt_wait_all_async(int async)
 static int queue_idle(queue_t *q)
 {
 	cl_int st;
-	if (!q || !q->last)
+	if (!q || !last_event(q))
 		return 1;
 	st = event_status(q->last);
 	if (st == CL_COMPLETE || st < 0) {
@@ -1108,8 +1159,13 @@ static void finish_at_exit(void)
 	if (!S.ready)
 		return;
 	/* work still in flight at exit: a kernel that failed is still reported */
-	for (i = 0; i < S.nqueues; i++)
-		clFinish(S.queues[i]->q);
+	for (i = 0; i < S.nqueues; i++) {
+		cl_int err = clFinish(S.queues[i]->q);
+		if (err != CL_SUCCESS && S.queues[i]->unmarked) {
+			harvest(0, 1);
+			unmarked_failed(err, S.queues[i]->unmarked_kernel, S.queues[i]->unmarked_prog, S.queues[i]->async);
+		}
+	}
 	harvest(0, 1);
 	for (i = 0; i < S.nqueues; i++)
 		if (S.queues[i]->last) {
@@ -2407,6 +2463,7 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 	cl_uint n;
 	cl_int err;
 	unsigned d;
+	int light;
 	if (!k || dims < 1 || dims > 3 || !global)
 		fatal("accrt_launch: invalid arguments (kernel %s, %u dimensions)", k ? k->name : "NULL", dims);
 	for (d = 0; d < dims; d++)
@@ -2415,7 +2472,8 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 	c.name = k->name;
 	q = get_queue(async, &c);
 	n = deps(q, list);
-	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, n, n ? list : NULL, &ev);
+	light = !S.profile && !S.sync_launch;
+	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, n, n ? list : NULL, light ? NULL : &ev);
 	if (err != CL_SUCCESS) {
 		clFinish(q->q);
 		harvest(q->async, 0); /* an earlier failure explains it best */
@@ -2427,6 +2485,23 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 		      k->name, g, l, S.info.max_work_group_size, accrt_cl_error_name(err), (int)err);
 	}
 	k->stat->launches++;
+	if (light) {
+		/* A light launch (accrt.h section 5): no event, which cost NVIDIA's
+		 * OpenCL on an H200 about 3 us a launch, and a flush only at the
+		 * first launch since the queue's last event and at every 8th (0.5 to
+		 * 1.5 us each): PoCL and NVIDIA issue a kernel at its enqueue, and
+		 * the flushes bound what an implementation that batches may hold
+		 * back. A marker every 256 launches keeps the pending list's bound
+		 * (enqueued). */
+		q->unmarked++;
+		q->unmarked_kernel = k->name;
+		q->unmarked_prog = k->prog->name;
+		if (q->unmarked == 1 || q->unmarked % 8 == 0)
+			check(clFlush(q->q), "clFlush", &c);
+		if (q->unmarked >= 256)
+			(void)last_event(q);
+		return;
+	}
 	enqueued(q, ev, CMD_KERNEL, k->stat, 0, k->name, k->prog->name);
 	/* Even a synchronous launch (queue 0) does not wait here: section 5. */
 	if (S.sync_launch)
