@@ -1,0 +1,85 @@
+package server
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// hoverTexts are C files with constructs, struct members and pointers, and
+// cut-off copies of them (broken C: half-typed members, open constructs).
+var hoverTexts = []string{`#include <stdlib.h>
+struct vec { int n; float *x; };
+struct grid { int nx, ny; double *u; struct vec in; };
+
+void scale(struct vec v, float a, struct grid *g, struct vec *all)
+{
+#pragma acc data copy(g[0:1], g->u[0:g->nx * g->ny], g->in.x[0:4])
+#pragma acc parallel loop copy(v.x[0:v.n]) present(g[0:1])
+    for (int i = 0; i < v.n; i++) {
+        float *p = &v.x[i];
+        v.x[i] *= a + g->in.x[i % 4] + all[i % 2].x[0] + (*g).u[0];
+        *p += g->u[i] + (&v)->n;
+    }
+}
+`}
+
+// TestVariableHoverEveryOffset hovers at every position of each text and
+// of cut-off copies of it: no hover fails (a recovered panic answers with
+// an error) and each one that answers has a title.
+func TestVariableHoverEveryOffset(t *testing.T) {
+	c := startServer(t)
+	c.initializeWith(map[string]any{"semanticDelayMs": 1}, nil)
+	version := 1
+	members := map[string]bool{}
+	for _, full := range hoverTexts {
+		for _, cut := range []int{len(full), len(full) * 3 / 4, len(full) / 2} {
+			text := full[:cut]
+			if version == 1 {
+				c.open(testURI, text, version)
+			} else {
+				c.notify("textDocument/didChange", map[string]any{
+					"textDocument":   map[string]any{"uri": testURI, "version": version},
+					"contentChanges": []any{map[string]any{"text": text}}})
+			}
+			c.diagnostics(testURI, version)
+			c.waitSemantic(testURI)
+			for line, l := range strings.Split(text, "\n") {
+				for ch := 0; ch <= len(l); ch++ {
+					m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI},
+						"position": map[string]any{"line": line, "character": ch}})
+					if m.Error != nil {
+						t.Fatalf("version %d, hover at %d:%d: %v", version, line, ch, m.Error)
+					}
+					var h *protocol.Hover
+					if err := json.Unmarshal(m.Result, &h); err != nil {
+						t.Fatalf("version %d, hover at %d:%d: %v", version, line, ch, err)
+					}
+					if h == nil {
+						continue
+					}
+					md := h.Contents.Value
+					if !strings.HasPrefix(md, "#") && !strings.Contains(md, "**") {
+						t.Errorf("version %d, hover at %d:%d: %q", version, line, ch, md)
+					}
+					if _, title, ok := strings.Cut(md, "#### `"); ok && strings.Contains(title, "— member of") && cut == len(full) {
+						members[title[:strings.Index(title, "`")]] = true
+					}
+				}
+			}
+			version++
+		}
+	}
+	// the member hovers of the whole first text: (*g).u, (&v)->n and
+	// all[i].x have no variable path
+	for _, want := range []string{"v.x", "v.n", "g->u", "g->in", "g->in.x"} {
+		if !members[want] {
+			t.Errorf("no member hover for %s (got %v)", want, members)
+		}
+	}
+	if len(members) != 5 {
+		t.Errorf("member hovers: %v", members)
+	}
+}
