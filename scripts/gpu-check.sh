@@ -46,6 +46,18 @@ for step in $steps; do
 			ACCLS_EXEC_JOBS=8 "$root/bin/compiler.test" -test.run 'TestExec$' -test.v -test.count=1) >"$out/exec-gpu.txt" 2>&1
 		echo "exec on the GPU: exit $?; $(grep -c -- '--- PASS: TestExec/prog/' "$out/exec-gpu.txt") passed, $(grep -c -- '--- FAIL: TestExec/prog/' "$out/exec-gpu.txt") failed"
 		grep -- '--- FAIL' "$out/exec-gpu.txt"
+		# a kernel that faults on the GPU (an illegal address) is reported
+		# once, naming its construct (light launches: accrt.h section 5)
+		f=$(mktemp -d)
+		bin/accls build compiler/testdata/gpu/fault.c -o "$f" >/dev/null 2>&1
+		ACCLS_DEVICE=gpu timeout 60 "$f/fault" >"$out/fault.txt" 2>&1
+		rc=$? n=$(grep -c "failed on the device.*main_L16" "$out/fault.txt")
+		if [ $rc = 2 ] && [ "$n" = 1 ] && [ "$(wc -l <"$out/fault.txt")" = 1 ]; then
+			echo "fault on the GPU: reported once, naming main_L16"
+		else
+			echo "fault on the GPU: FAIL (exit $rc):"; cat "$out/fault.txt"
+		fi
+		rm -rf "$f"
 		;;
 	bench)
 		sh bench/device.sh >"$out/bench-gpu.txt" 2>&1

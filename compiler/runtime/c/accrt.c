@@ -126,6 +126,9 @@ const char *accrt_cl_error_name(cl_int err)
 
 /* Set while the atexit handler runs: a failure there must not call exit again. */
 static int in_exit_handler;
+/* Set by fatal: the exit handler then reports nothing more (a device that
+ * failed fails the handler's waits again). */
+static int fatal_reported;
 
 static void fatal(const char *fmt, ...)
 {
@@ -139,6 +142,7 @@ static void fatal(const char *fmt, ...)
 	fflush(stderr);
 	if (in_exit_handler)
 		_Exit(2);
+	fatal_reported = 1;
 	exit(2);
 }
 
@@ -1156,7 +1160,7 @@ static void finish_at_exit(void)
 {
 	size_t i;
 	in_exit_handler = 1;
-	if (!S.ready)
+	if (!S.ready || fatal_reported)
 		return;
 	/* work still in flight at exit: a kernel that failed is still reported */
 	for (i = 0; i < S.nqueues; i++) {
