@@ -2479,8 +2479,10 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 	light = !S.profile && !S.sync_launch;
 	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, n, n ? list : NULL, light ? NULL : &ev);
 	if (err != CL_SUCCESS) {
-		clFinish(q->q);
+		cl_int fin = clFinish(q->q);
 		harvest(q->async, 0); /* an earlier failure explains it best */
+		if (fin != CL_SUCCESS && q->unmarked)
+			unmarked_failed(fin, q->unmarked_kernel, q->unmarked_prog, q->async);
 		char g[80], l[80];
 		size_list(g, sizeof g, dims, global);
 		size_list(l, sizeof l, dims, local);
