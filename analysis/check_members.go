@@ -51,7 +51,7 @@ func checkPointerMembers(p *Pass, m *Model) {
 					item = text + "[0:" + n + "]"
 				}
 				ci := &computeInfo{m: m, r: r}
-				clause := directionClause(memberUse(m, r, text))
+				clause := directionClause(MemberUse(m, r, v, text))
 				shown := strings.ReplaceAll(item, askMarker, "n")
 				p.Report(Diagnostic{
 					Span: path.Span, Rule: "unmapped-pointer-member",
@@ -158,18 +158,6 @@ func pathNamed(fm *FuncModel, v *cfacts.Var, text string, pos int) bool {
 		}
 	}
 	return passedToCall(fm.Func.Body, text, pos)
-}
-
-// memberUse reports whether compute construct r reads and writes the data
-// the member path points to (calls count as both).
-func memberUse(m *Model, r *Region, text string) (read, written bool) {
-	for _, ref := range m.collectRefs(r.Stmt) {
-		if _, t := derefPath(ref); t == text {
-			read = read || ref.Elem&AccRead != 0 || ref.Call
-			written = written || ref.Elem&AccWrite != 0 || ref.Call
-		}
-	}
-	return read, written
 }
 
 // memberAllocLength is the element count of the allocations assigned to

@@ -32,9 +32,6 @@ type MemberData struct {
 	Passed bool
 }
 
-// Mapped reports whether a clause or a call before the construct maps the data.
-func (d MemberData) Mapped() bool { return d.Clause != nil || d.Passed }
-
 // ClauseAttr is the attribute a clause gives the variables it names
 // (AttrNone for clauses that give none).
 func ClauseAttr(name string) Attr { return clauseAttr[name] }
@@ -148,16 +145,38 @@ func passedToCall(body *cfacts.Stmt, path string, pos int) bool {
 	return passed
 }
 
-// MemberUse reports how compute construct r uses the member path of v:
-// whether it reads and writes the member (for a pointer member, the data it
-// points to); calls count as both.
+// ItemMemberTypes are the declared type of the last of members, accessed
+// from variable v as in a clause item (v.in.x, p->x), and the struct or
+// union type it is a member of; nil when a step is not known.
+func ItemMemberTypes(v *cfacts.Var, members []acc.Member) (member, holder *cfacts.Type) {
+	if v == nil {
+		return nil, nil
+	}
+	member = v.Type
+	for _, mb := range members {
+		holder = selected(member, mb.Arrow)
+		member = field(holder, mb.Name)
+	}
+	return member, holder
+}
+
+// MemberUse reports how compute construct r uses the member path of v
+// (calls count as both): for a pointer member, the data it points to
+// (v.x[i], *v.x); for another member, the member itself (v.n).
 func MemberUse(m *Model, r *Region, v *cfacts.Var, path string) (read, written bool) {
 	if r == nil || r.Stmt == nil {
 		return false, false
 	}
 	for _, ref := range m.collectRefs(r.Stmt) {
-		if ref.Var != v || !reachesMember(ref.Expr, path) {
+		if ref.Var != v {
 			continue
+		}
+		if through, t := derefPath(ref); through != nil {
+			if t != path {
+				continue // data reached through another pointer member
+			}
+		} else if x := memberOn(ref.Expr, path); x == nil || IsPointerMember(x) {
+			continue // not the member, or a pointer member's value (p = v.x)
 		}
 		read = read || ref.Elem&AccRead != 0 || ref.Call
 		written = written || ref.Elem&AccWrite != 0 || ref.Call
@@ -165,18 +184,18 @@ func MemberUse(m *Model, r *Region, v *cfacts.Var, path string) (read, written b
 	return read, written
 }
 
-// reachesMember reports whether access e goes through the member path
-// (v.x[i] and v.x through "v.x").
-func reachesMember(e *cfacts.Expr, path string) bool {
+// memberOn is the member access of access e (v.n of v.n, v.a of v.a[i])
+// spelled path, nil when e does not go through it.
+func memberOn(e *cfacts.Expr, path string) *cfacts.Expr {
 	for x := e; x != nil; x = x.X {
 		if x.Kind == cfacts.ExprMember {
 			if t, _ := MemberPath(x); t == path {
-				return true
+				return x
 			}
 		}
 		if x.Kind != cfacts.ExprMember && x.Kind != cfacts.ExprIndex && !(x.Kind == cfacts.ExprUnary && x.Op == "*") {
-			return false
+			return nil
 		}
 	}
-	return false
+	return nil
 }

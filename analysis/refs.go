@@ -681,11 +681,26 @@ func IsPointerMember(e *cfacts.Expr) bool {
 // is not a member access or the struct is not known. (The expression's
 // own Type is the decayed one for an array member.)
 func memberType(e *cfacts.Expr) *cfacts.Type {
+	t, _ := MemberTypes(e)
+	return t
+}
+
+// MemberTypes are the declared type of the member e (s.m, p->m) and the
+// struct or union type it is a member of; nil when e is not a member
+// access or the struct is not known.
+func MemberTypes(e *cfacts.Expr) (member, holder *cfacts.Type) {
 	if e == nil || e.Kind != cfacts.ExprMember || e.X == nil {
-		return nil
+		return nil, nil
 	}
-	t := e.X.Type
-	if e.Op == "->" {
+	holder = selected(e.X.Type, e.Op == "->")
+	return field(holder, e.Name), holder
+}
+
+// selected is the struct or union type a member access selects from, given
+// the type of its left side (a pointer to it for "->"); nil when it is not
+// one.
+func selected(t *cfacts.Type, arrow bool) *cfacts.Type {
+	if arrow {
 		if t == nil || t.Kind != cfacts.TypePointer {
 			return nil
 		}
@@ -694,8 +709,17 @@ func memberType(e *cfacts.Expr) *cfacts.Type {
 	if t == nil || t.Kind != cfacts.TypeStruct && t.Kind != cfacts.TypeUnion {
 		return nil
 	}
-	for _, f := range t.Fields {
-		if f.Name == e.Name {
+	return t
+}
+
+// field is the declared type of member name of struct type st, nil when
+// unknown.
+func field(st *cfacts.Type, name string) *cfacts.Type {
+	if st == nil {
+		return nil
+	}
+	for _, f := range st.Fields {
+		if f.Name == name {
 			return f.Type
 		}
 	}

@@ -333,7 +333,9 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	if !ok {
 		return "", acc.Span{}, false
 	}
-	mb := hover.Member{Path: path, Root: a, Type: access.Type, Struct: structOf(access.X.Type, access.Op)}
+	// the declared type: an array member's expression has the decayed pointer type
+	t, holder := analysis.MemberTypes(access)
+	mb := hover.Member{Path: path, Root: a, Type: t, Struct: holder}
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}
@@ -356,16 +358,7 @@ func (vh *varHover) clauseMember(d *acc.Directive, it *acc.Arg, off int) (string
 		if reg == nil || v == nil || reg.Kind != analysis.RegionCompute && reg.Kind != analysis.RegionData {
 			return "", acc.Span{}, false // enter/exit data, update: the clause's hover says what moves
 		}
-		// the member's type, from the variable's through the path
-		t, st := v.Type, (*cfacts.Type)(nil)
-		for _, x := range it.Var.Members[:i+1] {
-			op := "."
-			if x.Arrow {
-				op = "->"
-			}
-			st = structOf(t, op)
-			t = fieldType(st, x.Name)
-		}
+		t, st := analysis.ItemMemberTypes(v, it.Var.Members[:i+1])
 		if t == nil || t.Kind != cfacts.TypePointer {
 			return "", acc.Span{}, false // part of the struct's own data: the variable's hover says it
 		}
@@ -420,32 +413,6 @@ func (vh *varHover) memberData(mb *hover.Member, reg *analysis.Region, v *cfacts
 // `v.x`): the last token of the access.
 func memberNameSpan(e *cfacts.Expr) acc.Span {
 	return acc.Span{Start: e.Span.End - len(e.Name), End: e.Span.End}
-}
-
-// structOf is the struct or union type that a member access with operator
-// op ("." or "->") applied to a value of type t selects from; nil when t is
-// not one.
-func structOf(t *cfacts.Type, op string) *cfacts.Type {
-	if t != nil && op == "->" {
-		t = t.Elem
-	}
-	if t == nil || t.Kind != cfacts.TypeStruct && t.Kind != cfacts.TypeUnion {
-		return nil
-	}
-	return t
-}
-
-// fieldType is the type of member name of struct type st, nil when unknown.
-func fieldType(st *cfacts.Type, name string) *cfacts.Type {
-	if st == nil {
-		return nil
-	}
-	for _, f := range st.Fields {
-		if f.Name == name {
-			return f.Type
-		}
-	}
-	return nil
 }
 
 func (vh *varHover) markdown(a analysis.VarAttr, reg *analysis.Region) string {

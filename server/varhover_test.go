@@ -11,7 +11,7 @@ import (
 // hoverTexts are C files with constructs, struct members and pointers, and
 // cut-off copies of them (broken C: half-typed members, open constructs).
 var hoverTexts = []string{`#include <stdlib.h>
-struct vec { int n; float *x; };
+struct vec { int n; float *x; float w[4]; };
 struct grid { int nx, ny; double *u; struct vec in; };
 
 void scale(struct vec v, float a, struct grid *g, struct vec *all)
@@ -20,7 +20,7 @@ void scale(struct vec v, float a, struct grid *g, struct vec *all)
 #pragma acc parallel loop copy(v.x[0:v.n]) present(g[0:1])
     for (int i = 0; i < v.n; i++) {
         float *p = &v.x[i];
-        v.x[i] *= a + g->in.x[i % 4] + all[i % 2].x[0] + (*g).u[0];
+        v.x[i] *= a + g->in.x[i % 4] + all[i % 2].x[0] + (*g).u[0] + v.w[i % 4];
         *p += g->u[i] + (&v)->n;
     }
 }
@@ -33,7 +33,7 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 	c := startServer(t)
 	c.initializeWith(map[string]any{"semanticDelayMs": 1}, nil)
 	version := 1
-	members := map[string]bool{}
+	members := map[string]string{}
 	for _, full := range hoverTexts {
 		for _, cut := range []int{len(full), len(full) * 3 / 4, len(full) / 2} {
 			text := full[:cut]
@@ -65,7 +65,7 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 						t.Errorf("version %d, hover at %d:%d: %q", version, line, ch, md)
 					}
 					if _, title, ok := strings.Cut(md, "#### `"); ok && strings.Contains(title, "— member of") && cut == len(full) {
-						members[title[:strings.Index(title, "`")]] = true
+						members[title[:strings.Index(title, "`")]] = md
 					}
 				}
 			}
@@ -74,12 +74,20 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 	}
 	// the member hovers of the whole first text: (*g).u, (&v)->n and
 	// all[i].x have no variable path
-	for _, want := range []string{"v.x", "v.n", "g->u", "g->in", "g->in.x"} {
-		if !members[want] {
+	for _, want := range []string{"v.x", "v.n", "v.w", "g->u", "g->in", "g->in.x"} {
+		if members[want] == "" {
 			t.Errorf("no member hover for %s (got %v)", want, members)
 		}
 	}
-	if len(members) != 5 {
+	if len(members) != 6 {
 		t.Errorf("member hovers: %v", members)
+	}
+	// an array member is part of its struct (its expression's type is the
+	// decayed pointer: the declared type decides); a pointer member's data
+	// is mapped separately
+	for path, own := range map[string]bool{"v.n": true, "v.w": true, "g->in": true, "v.x": false, "g->in.x": false} {
+		if got := strings.Contains(members[path], "own data"); got != own {
+			t.Errorf("hover on %s: own data %v, want %v:\n%s", path, got, own, members[path])
+		}
 	}
 }
