@@ -386,8 +386,13 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 				continue
 			}
 			cv := cvarOf(con, di.Var)
-			if cv == nil || !inDeviceMemory(cv) {
+			if cv != nil && !inDeviceMemory(cv) {
 				continue
+			}
+			if cv == nil { // mapped but not used in the construct: the item still maps it
+				if _, ok := uses[di.Var]; !ok {
+					order = append(order, di.Var)
+				}
 			}
 			if seen[di.Var] {
 				bad[di.Var] = fmt.Sprintf("line %d has two data items for it", n.Line)
@@ -417,7 +422,7 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 				why = fmt.Sprintf("line %d: %s", u.n.Line, u.di.Clause)
 			case i > 0 && (u.di.Start != f.Start || u.di.Bytes != f.Bytes || u.di.Lo != f.Lo || !sameRows(u.di.Rows, f.Rows)):
 				why = fmt.Sprintf("lines %d and %d give different ranges", us[0].n.Line, u.n.Line)
-			case u.di.Clause == "ACCRT_COPYIN" && u.cv.Written:
+			case u.di.Clause == "ACCRT_COPYIN" && u.cv != nil && u.cv.Written:
 				why = fmt.Sprintf("line %d writes it but only copies it in", u.n.Line)
 			}
 			in = in || u.di.Clause == "ACCRT_COPY" || u.di.Clause == "ACCRT_COPYIN"
