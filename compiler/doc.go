@@ -61,9 +61,10 @@
 //     vectorizes: as a kernel of its own beside a grid-stride one, the host
 //     choosing at launch, when the host computes the same trip counts, else
 //     behind a test in the kernel: gridfast.go; on GPUs its groups
-//     are 32×4 tiles of the two innermost loops, accls_launch_grid, or
+//     are 32×8 tiles of the two innermost loops (accls_grid_ndrange), or
 //     narrow 8×16 tiles where the subscripts step by rows along the
-//     innermost loop: gridshape.go).
+//     innermost loop: gridshape.go; on any device a tile is no wider
+//     than a short innermost loop).
 //     Reductions keep a private partial per work-item, combine it in __local
 //     memory with a tree per work-group, and write one partial per group;
 //     the host (accrt_reduce) combines those with the variable's original

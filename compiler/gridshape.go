@@ -3,7 +3,7 @@ package compiler
 import "github.com/accls/accls/source/cfacts"
 
 // The lanes of a 2-D/3-D grid kernel's group form a tile of the two
-// innermost loops (accls_launch_grid). On a GPU the runtime makes the tile
+// innermost loops (accrt_gen.h accls_grid_ndrange). On a GPU the runtime makes the tile
 // 32 lanes wide along the innermost loop, so that a warp reads 32
 // neighbouring elements of a row where the subscripts step by one with the
 // innermost index (gemm's B[k][j], a stencil's B[i][j±1]). When the reads
@@ -13,7 +13,7 @@ import "github.com/accls/accls/source/cfacts"
 // kernel time 6.7 ms with 32-wide tiles, 3.7 with 16, 2.5 with 8
 // (bench/device.sh's shape sweep); gemm, 2mm, jacobi-2d and heat-3d are
 // unit-stride and keep 32. gridStrided makes that call at compile time; the
-// host passes it to accls_launch_grid_x.
+// host passes it to accls_grid_ndrange.
 
 // strideKind is how a subscript moves with a loop variable.
 type strideKind int

@@ -44,8 +44,8 @@ void f(void)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		grid := strings.Count(r.Host, "accls_launch_grid(accls_k")
-		narrow := strings.Count(r.Host, "accls_launch_grid_shaped(accls_k")
+		grid := strings.Count(r.Host, "accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0)")
+		narrow := strings.Count(r.Host, "accls_grid_ndrange(accls_grid, accls_V, accls_n1, 1)")
 		if grid+narrow != 1 {
 			t.Fatalf("%s: %d grid launches, %d narrow ones, want one kernel on a grid", tc.name, grid, narrow)
 		}

@@ -543,10 +543,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		}
 	}
 	async := h.queueOrSync()
-	if k.Grid > 0 && gridStrided(k) {
-		h.w(in, "accls_launch_grid_shaped(accls_k, accls_grid, accls_V, 1, %s); /* subscripts step by rows along the innermost loop: narrow groups */", async)
-	} else if k.Grid > 0 {
-		h.w(in, "accls_launch_grid(accls_k, accls_grid, accls_V, %s);", async)
+	if k.Grid > 0 {
+		h.w(in, "accls_launch_nd(accls_k, &accls_nd, %s);", async)
 	} else if k.GangDims > 0 {
 		h.w(in, "accls_launch_gangs(accls_k, accls_gd, accls_W, accls_V, %s);", async)
 	} else {
@@ -646,7 +644,8 @@ func (h *hgen) hostEvaluable(k *Kernel, e *cfacts.Expr) bool {
 // gridSize writes the grid of a kernel on a 2-D/3-D NDRange: enough gangs
 // along the innermost loop for its trip count (vector lanes each), one per
 // iteration of the outer loops (capped: the kernels loop over the rest);
-// num_gangs, when given, all go along the innermost loop.
+// num_gangs, when given, all go along the innermost loop. The NDRange
+// (accls_nd) shapes the groups from it (accrt_gen.h accls_grid_ndrange).
 func (h *hgen) gridSize(k *Kernel, ind string) {
 	con := k.Construct
 	lp := k.Loops[0]
@@ -663,6 +662,7 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 			trips[i] = h.tripText(lv)
 		}
 	}
+	inner := "0" // the innermost trip count, when the grid is sized for it
 	h.w(ind, "size_t accls_grid[3] = {1, 1, 1};")
 	switch {
 	case con.NumGangs != "":
@@ -671,15 +671,15 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 		h.w(ind, "accls_grid[0] = 64; /* the trip counts are only known on the device */")
 		h.w(ind, "accls_grid[1] = 64;")
 	default:
-		if k.StrideName != "" {
-			// two forms (gridfast.go splitGrid): the trips are kept to choose one
-			var ts []string
-			for i := range trips {
-				ts = append(ts, fmt.Sprintf("accls_n%d = %s", i, trips[i]))
-				trips[i] = fmt.Sprintf("accls_n%d", i)
-			}
-			h.w(ind, "const long %s;", strings.Join(ts, ", "))
+		// the trips are kept to choose a form (gridfast.go splitGrid) and to
+		// shape the groups
+		var ts []string
+		for i := range trips {
+			ts = append(ts, fmt.Sprintf("accls_n%d = %s", i, trips[i]))
+			trips[i] = fmt.Sprintf("accls_n%d", i)
 		}
+		h.w(ind, "const long %s;", strings.Join(ts, ", "))
+		inner = trips[n-1]
 		h.w(ind, "accls_grid[0] = accls_gangs(%s, 0, 1, 1, accls_V);", trips[n-1])
 		for i := n - 2; i >= 0; i-- {
 			h.w(ind, "accls_grid[%d] = accls_gangs(%s, 0, 0, 1, 1);", n-1-i, trips[i])
@@ -695,8 +695,13 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 			h.w(ind, "}")
 		}
 	}
+	if gridStrided(k) {
+		h.w(ind, "const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, %s, 1); /* subscripts step by rows along the innermost loop: narrow groups */", inner)
+	} else {
+		h.w(ind, "const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, %s, 0);", inner)
+	}
 	if len(k.Reductions) > 0 {
-		h.w(ind, "accls_G = accls_grid[0] * accls_grid[1] * accls_grid[2];")
+		h.w(ind, "accls_G = accls_ndrange_groups(&accls_nd);")
 	} else {
 		h.w(ind, "(void)accls_G;")
 	}

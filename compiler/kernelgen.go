@@ -371,7 +371,7 @@ func (g *kgen) kernel() error {
 	case k.Grid > 0:
 		g.line(0, "const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));")
 		g.line(0, "const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);")
-		// a group may be 2-D (accls_launch_grid): its lanes are numbered across it
+		// a group may be 2-D (accls_grid_ndrange): its lanes are numbered across it
 		g.line(0, "const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);")
 		g.lanes(k)
 	case k.GangDims > 0:

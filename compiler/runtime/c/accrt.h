@@ -45,10 +45,11 @@
  *                  128, within the kernel's CL_KERNEL_WORK_GROUP_SIZE and a
  *                  multiple of its preferred multiple): for comparisons.
  *   ACCLS_GRID_X   lanes along the innermost loop of a group of a 2-D/3-D
- *                  grid kernel (accrt_gen.h accls_launch_grid_shaped; the
- *                  rest go along the next loop), on any device: for
- *                  comparisons; default: 32 on GPUs, 8 there (16 on CPUs)
- *                  for kernels whose subscripts step by rows, rows on CPUs.
+ *                  grid kernel (accrt_gen.h accls_grid_ndrange; the rest go
+ *                  along the next loop), on any device: for comparisons;
+ *                  default: 32 on GPUs, 8 there (16 on CPUs) for kernels
+ *                  whose subscripts step by rows, rows on CPUs; narrower
+ *                  (a power of two) where the innermost loop is shorter.
  *   ACCLS_PINNED   "1": copies of 1 MiB or more between user memory and the
  *                  device go through two pinned staging chunks of the runtime
  *                  (CL_MEM_ALLOC_HOST_PTR, mapped once; the memcpy of one

@@ -65,7 +65,7 @@ ACCLS_HELPER size_t accls_group_size_env(void)
 
 /* The work-group of a kernel on a 2-D/3-D grid (V lanes; vl: the
  * vector_length clause, 0 when absent): as accls_shape, except that on a
- * GPU a 2-D grid gets groups of 256 (32 x 8 tiles, accls_launch_grid)
+ * GPU a 2-D grid gets groups of 256 (32 x 8 tiles, accls_grid_ndrange)
  * unless vector_length or ACCLS_GROUP_SIZE says otherwise. jacobi-2d's
  * sweep on an H200, µs per launch, 32 x 4 against 32 x 8: 9.3 / 8.4 at
  * 1024², 25.1 / 24.4 at 2048², 84.9 / 84.2 at 4096²; gemm, 2mm and syrk
@@ -100,7 +100,7 @@ ACCLS_HELPER size_t accls_gangs(long trip, int w, int v, size_t W, size_t V)
 	return g > 65536 ? 65536 : g;
 }
 
-/* Whether a 2-D/3-D grid (accls_launch_grid: grid[0] groups of V lanes
+/* Whether a 2-D/3-D grid (accls_grid_ndrange: grid[0] groups of V lanes
  * along the innermost loop) has a work-item for every iteration of loops
  * of n0 (innermost), n1 and n2 trips. */
 ACCLS_HELPER int accls_grid_covers(const size_t grid[3], size_t V, long n0, long n1, long n2)
@@ -136,20 +136,40 @@ ACCLS_HELPER size_t accls_grid_x(void)
 	return (size_t)x;
 }
 
-/* A kernel over a 2-D or 3-D grid of gangs (grid[0] along the innermost
- * loop, with V vector lanes each). strided: the kernel's subscripts step by
- * rows along the innermost loop (compiler/gridshape.go). */
-ACCLS_HELPER void accls_launch_grid_shaped(accrt_kernel_t *k, const size_t grid[3], size_t V, int strided, int async)
-{
+/* The NDRange of a kernel over a 2-D or 3-D grid of gangs (grid[0] along
+ * the innermost loop, with V vector lanes each): global and local sizes
+ * along the innermost loop first. */
+typedef struct {
+	int dims;
 	size_t global[3], local[3];
+} accls_ndrange_t;
+
+/* The smallest power of two at least n, and at least 4. */
+ACCLS_HELPER size_t accls_pow2_at_least(long n)
+{
+	size_t w = 4;
+	while ((long)w < n)
+		w *= 2;
+	return w;
+}
+
+/* The NDRange of a grid kernel. inner: the innermost loop's trip count when
+ * the host knows it (the grid then covers it), else 0. strided: the kernel's
+ * subscripts step by rows along the innermost loop (compiler/gridshape.go).
+ * The number of work-groups it has is accls_ndrange_groups (the reductions'
+ * partials). */
+ACCLS_HELPER accls_ndrange_t accls_grid_ndrange(const size_t grid[3], size_t V, long inner, int strided)
+{
+	accls_ndrange_t r;
 	int gpu = (accrt_device_info()->type & CL_DEVICE_TYPE_GPU) != 0;
 	size_t x = accls_grid_x();
-	global[0] = grid[0] * V;
-	global[1] = grid[1];
-	global[2] = grid[2];
-	local[0] = V;
-	local[1] = 1;
-	local[2] = 1;
+	r.dims = grid[2] > 1 ? 3 : 2;
+	r.global[0] = grid[0] * V;
+	r.global[1] = grid[1];
+	r.global[2] = grid[2];
+	r.local[0] = V;
+	r.local[1] = 1;
+	r.local[2] = 1;
 	/* On a GPU the V lanes of a group form a 32 x V/32 tile of the two
 	 * innermost loops (the kernel numbers its lanes across it): neighbouring
 	 * rows share their cache lines, as in the hand-written 16x16 or 32x4
@@ -161,17 +181,36 @@ ACCLS_HELPER void accls_launch_grid_shaped(accrt_kernel_t *k, const size_t grid[
 		x = gpu ? 8 : 16;
 	if (!x && gpu && V >= 64)
 		x = 32;
-	if (x && x < V && V % x == 0 && grid[1] > 1) {
-		local[0] = x;
-		local[1] = V / x;
-		global[1] = accrt_round_up(grid[1], local[1]);
+	/* An innermost loop shorter than the tile's width: a tile as wide as
+	 * the loop (a power of two), the other lanes along the next loop, when
+	 * it has rows enough for them. Otherwise most lanes of a group have no
+	 * iteration: jacobi-2d 64^2 on PoCL (2 cores), kernel time 10.5-11.5 us
+	 * in rows of 128 against 4.9 for the twin's 16 x 16 (bench/README.md). */
+	if (!accls_grid_x() && inner > 0) {
+		size_t w = accls_pow2_at_least(inner);
+		if (w < (x ? x : V) && grid[1] * w >= V)
+			x = w;
 	}
-	accrt_launch(k, grid[2] > 1 ? 3 : 2, global, local, async);
+	if (x && x < V && V % x == 0 && grid[1] > 1) {
+		r.local[0] = x;
+		r.local[1] = V / x;
+		r.global[1] = accrt_round_up(grid[1], r.local[1]);
+	}
+	/* the innermost trips in as few groups as cover them */
+	if (inner > 0 && r.global[0] >= (size_t)inner)
+		r.global[0] = accrt_round_up((size_t)inner, r.local[0]);
+	return r;
 }
 
-ACCLS_HELPER void accls_launch_grid(accrt_kernel_t *k, const size_t grid[3], size_t V, int async)
+/* The work-groups of an NDRange. */
+ACCLS_HELPER size_t accls_ndrange_groups(const accls_ndrange_t *r)
 {
-	accls_launch_grid_shaped(k, grid, V, 0, async);
+	return r->global[0] / r->local[0] * (r->global[1] / r->local[1]) * (r->global[2] / r->local[2]);
+}
+
+ACCLS_HELPER void accls_launch_nd(accrt_kernel_t *k, const accls_ndrange_t *r, int async)
+{
+	accrt_launch(k, r->dims, r->global, r->local, async);
 }
 
 /* Final combine of a reduction: into the device copy when the variable is

@@ -40,6 +40,8 @@ static int want_3d(int x)
 static int want_mem(int x) { return x / 50 < 30 ? x + 1 : 0; }
 /* a region that lowers its bound before the loop: columns 0..48 of 50 */
 static int want_reg(int x) { return x % 50 < 49 ? 7 : 0; }
+/* rows of 10 */
+static int want_short(int x) { return x / 10 + 3 * (x % 10); }
 
 int main(void)
 {
@@ -101,6 +103,31 @@ int main(void)
 				a[i * 50 + j] = 7;
 	}
 	check("bound set in the region", a, 40 * 50, want_reg);
+
+	/* A construct reduction beside a nest of short rows (groups that tile
+	 * them: fewer groups than rows): the host combines a partial from every
+	 * group there is and no more. The sum before it leaves its partials,
+	 * none of them 0, in the runtime's pool. The nest reads total (its
+	 * gang's private copy, times 0: the same on the host) so that the
+	 * construct has a reduction. */
+	long before = 0, total = 5;
+#pragma acc parallel loop reduction(+:before) copyin(a[0:70000 * 3])
+	for (int x = 0; x < 70000 * 3; x++)
+		before += x % 5 + 1;
+	printf("sum before: %ld\n", before);
+#pragma acc parallel copyout(a[0:300 * 10]) reduction(+:total)
+	{
+#pragma acc loop gang vector collapse(2)
+		for (int i = 0; i < 300; i++)
+			for (int j = 0; j < 10; j++)
+				a[i * 10 + j] = i + 3 * j + (int)(total * 0);
+	}
+	printf("reduction beside the nest: %ld\n", total);
+	if (total != 5) {
+		printf("FAIL reduction beside the nest = %ld, want 5\n", total);
+		fails++;
+	}
+	check("short rows", a, 300 * 10, want_short);
 
 	free(a);
 	if (fails)

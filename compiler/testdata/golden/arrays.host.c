@@ -169,6 +169,7 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_stride");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
+			const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
 			(void)accls_G;
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(rows)});
 			accrt_arg(accls_k, 1, sizeof(cl_int), &(cl_int){(cl_int)(cols)});
@@ -177,7 +178,7 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 			accrt_arg(accls_k, 5, sizeof(cl_double), &(cl_double){(cl_double)(f)});
 			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 			accrt_arg(accls_k, 7, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
-			accls_launch_grid(accls_k, accls_grid, accls_V, ACCRT_SYNC);
+			accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)p, (size_t)(rows) * sizeof(p[0]), 0, "p[0:rows][0:cols]", "arrays.c:12");
 	}
@@ -205,11 +206,12 @@ int main(void)
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_stride");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
+			const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
 			(void)accls_G;
 			accrt_arg_dev(accls_k, 0, accls_d_m);
 			accrt_arg(accls_k, 2, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 			accrt_arg(accls_k, 3, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
-			accls_launch_grid(accls_k, accls_grid, accls_V, ACCRT_SYNC);
+			accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPYOUT, (void *)m, sizeof(m), 0, "m", "arrays.c:23");
 	}

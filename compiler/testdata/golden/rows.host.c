@@ -228,6 +228,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L9_stride");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
+				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
 				(void)accls_G;
 				accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
 				accrt_arg(accls_k, 1, sizeof(cl_int), &(cl_int){(cl_int)(m)});
@@ -237,7 +238,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				accrt_arg(accls_k, 7, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(accls_p_A / sizeof(A[0][0]))});
 				accrt_arg(accls_k, 8, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 				accrt_arg(accls_k, 9, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
-				accls_launch_grid(accls_k, accls_grid, accls_V, ACCRT_SYNC);
+				accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 			}
 		}
 #line 13 "rows.c"
@@ -312,6 +313,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L23_stride");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
+				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
 				(void)accls_G;
 				accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
 				accrt_arg(accls_k, 1, sizeof(cl_int), &(cl_int){(cl_int)(m)});
@@ -321,7 +323,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				accrt_arg(accls_k, 7, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(accls_p_A / sizeof(A[0][0]))});
 				accrt_arg(accls_k, 8, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
 				accrt_arg(accls_k, 9, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
-				accls_launch_grid(accls_k, accls_grid, accls_V, ACCRT_SYNC);
+				accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 			}
 			accrt_exit_rows_async(ACCRT_COPY, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:23");
 			accrt_exit_rows_async(ACCRT_COPYIN, (void *const *)A, 0, (size_t)(n), 0, (size_t)(m) * sizeof(A[0][0]), 0, ACCRT_SYNC, "A[0:n][0:m]", "rows.c:23");
