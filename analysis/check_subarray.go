@@ -42,9 +42,11 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 				if v == nil || v.Type == nil {
 					continue
 				}
-				// a cache window may be any rectangle (§2.10): only
-				// data must be contiguous
-				checkSubscripts(p, it, v, d.Spec.Name != "cache")
+				// a cache window may be any rectangle (§2.10), and so
+				// may what an update moves (§2.14.4: "noncontiguous
+				// subarrays may be specified"): only data clauses must
+				// be contiguous (§2.7.1)
+				checkSubscripts(p, it, v, d.Spec.Name != "cache" && d.Spec.Name != "update")
 			}
 		}
 		for _, d := range fm.Directives {

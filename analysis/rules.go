@@ -96,7 +96,8 @@ var directiveRules = []*Rule{
 			"and `p[:]` need a known extent). A multi-dimensional sub-array must be contiguous (OpenACC 3.3 " +
 			"§2.7.1): after a dimension that selects several elements every dimension is whole (`a[0:n][0:4]` " +
 			"of `float a[][8]` is reported); only a pointer to pointers may map a part of each row " +
-			"(`p[0:n][2:4]` of `float **p`). `declare` takes whole variables and arrays only (§2.13).",
+			"(`p[0:n][2:4]` of `float **p`), and an `update` may move one (§2.14.4: a halo column " +
+			"`a[0:n][7:1]`). `declare` takes whole variables and arrays only (§2.13).",
 		Example: "#pragma acc parallel copyin(a[0:-1])",
 	},
 	{

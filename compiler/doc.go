@@ -212,8 +212,9 @@
 //     (a[i].x), assigned on the device or used in routines, arrays of
 //     pointers in structs; more than two levels of pointers, a row of a
 //     pointer to pointers used as a pointer on the device, rows mapped on
-//     their own before their pointers (rows.go); non-contiguous sub-arrays
-//     of arrays; device code using a pointer that a declare puts on the
+//     their own before their pointers (rows.go); updates of sub-arrays
+//     that are not contiguous in more than three dimensions (sections.go;
+//     data clauses need contiguous data); device code using a pointer that a declare puts on the
 //     device for itself (its copy holds a host address); a goto into a
 //     declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the

@@ -106,6 +106,9 @@ type DataItem struct {
 	// OneRow: the item names the data of one row of a pointer to pointers
 	// (A[k][c:m]), plain data like a pointer's.
 	OneRow bool
+	// Rect: an update's sub-array that is not contiguous (sections.go);
+	// Start is then its first element.
+	Rect *Rect
 }
 
 // Construct is one compute construct: its clauses, the variables it uses

@@ -211,30 +211,16 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if isRowsType(t) && len(ref.Subscripts) > 1 {
 		return rowsItem(di, it, t) // rows.go
 	}
+	// inner subscripts that leave out parts of their dimensions (sections.go)
+	if handled, err := sectionItem(di, it, t, clause == "self" || clause == "device"); handled {
+		if err != nil {
+			return nil, err
+		}
+		return di, nil
+	}
 	lo, length, ok := subscriptBounds(ref.Subscripts[0], arrayLength(t, name))
 	if !ok {
 		return nil, fmt.Errorf("'%s' is a pointer: its sub-array needs a length (%s[lo:length])", name, name)
-	}
-	// Inner subscripts must cover whole dimensions (contiguous data).
-	inner := t.Elem
-	for _, s := range ref.Subscripts[1:] {
-		if inner == nil || inner.Kind != cfacts.TypeArray {
-			return nil, fmt.Errorf("'%s' has more subscripts than dimensions", it.Text)
-		}
-		if !s.Section {
-			return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
-		}
-		if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
-			if v, ok := s.Lower.Int(); !ok || v != 0 {
-				return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
-			}
-		}
-		if s.Length != nil && inner.Len >= 0 {
-			if v, ok := s.Length.Int(); ok && v != inner.Len {
-				return nil, fmt.Errorf("'%s': only the first dimension of a sub-array may be partial (non-contiguous data is not supported)", it.Text)
-			}
-		}
-		inner = inner.Elem
 	}
 	di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", length, name)
 	if strings.TrimSpace(lo) == "0" {

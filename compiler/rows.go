@@ -156,6 +156,10 @@ func (h *hgen) updateCall(di *DataItem, flags, loc string) string {
 		return fmt.Sprintf("accrt_update_rows_%s_async((void *const *)%s, %s, %s, %s, %s, %s, %s, %s, %s)", dir, paren(r.Base),
 			sizeArg(r.Lo), sizeArg(r.N), r.Col, r.Bytes, flags, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
+	if r := di.Rect; r != nil { // sections.go
+		return fmt.Sprintf("accrt_update_rect_%s_async((void *)%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", dir, paren(di.Start),
+			r.Width, r.Rows, r.RowPitch, r.Slices, r.SlicePitch, flags, h.queueOrSync(), strconv.Quote(di.Name), loc)
+	}
 	return fmt.Sprintf("%s((void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_update_"+dir), paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
 }
 

@@ -49,6 +49,8 @@ void contiguous(int n, double (*C)[8], double D[4][8][2], int k)
 #pragma acc parallel loop copyin(D[0:2][:][1:1]) copy(C[0:n]) // want "sub-array 'D\[0:2\]\[:\]\[1:1\]' is not contiguous"
     for (int i = 0; i < n; i++)
         C[i][0] = D[0][0][1];
+    /* update may move a part of each row (OpenACC 3.3 §2.14.4) */
+#pragma acc update self(C[0:n][0:4], D[0:2][:][1:1])
 }
 
 /* Valid: the rows named; one row's part; a part of each row of a pointer

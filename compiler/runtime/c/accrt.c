@@ -1661,6 +1661,91 @@ static void update(int to_device, void *host, size_t bytes, int flags, int async
 	transfer(to_device, m->mem, m->off + (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
 }
 
+/* A rectangle of slices x rows pieces of width bytes, row_pitch and
+ * slice_pitch bytes apart both on the host and in the device copy (the
+ * accrt_update_rect_*): one rectangular copy, as transfer makes a plain one. */
+static void rect_transfer(int to_device, cl_mem mem, size_t off, void *host, const size_t region[3], size_t row_pitch,
+                          size_t slice_pitch, queue_t *q, const ctx_t *c)
+{
+	cl_event ev = NULL, list[1];
+	cl_uint n = deps(q, list);
+	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
+	size_t borigin[3] = {off, 0, 0}, horigin[3] = {0, 0, 0}, bytes = region[0] * region[1] * region[2];
+	cl_int err;
+	if (to_device)
+		err = clEnqueueWriteBufferRect(q->q, mem, blocking, borigin, horigin, region, row_pitch, slice_pitch,
+		                               row_pitch, slice_pitch, host, n, n ? list : NULL, &ev);
+	else
+		err = clEnqueueReadBufferRect(q->q, mem, blocking, borigin, horigin, region, row_pitch, slice_pitch,
+		                              row_pitch, slice_pitch, host, n, n ? list : NULL, &ev);
+	check_enqueue(err, to_device ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect", q, c);
+	if (blocking) {
+		completed(q, ev, to_device ? CMD_WRITE : CMD_READ, bytes, c->name, c->loc);
+	} else {
+		enqueued(q, ev, to_device ? CMD_WRITE : CMD_READ, NULL, bytes, c->name, c->loc);
+		check(clFlush(q->q), "clFlush", c);
+	}
+}
+
+static void rect_update(int to_device, void *host, size_t width, size_t rows, size_t row_pitch, size_t slices,
+                        size_t slice_pitch, int flags, int async, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)host;
+	size_t extent, region[3];
+	map_t *m;
+	int r;
+	char w[512];
+	if (rows <= 1)
+		row_pitch = width;
+	if (slices <= 1)
+		slice_pitch = rows * row_pitch;
+	if (row_pitch == width && slice_pitch == rows * row_pitch) { /* contiguous after all */
+		update(to_device, host, width * rows * slices, flags, async, c);
+		return;
+	}
+	resolve_async(async, c);
+	if (!host || width == 0 || rows == 0 || slices == 0)
+		return;
+	if (row_pitch < width || slice_pitch < rows * row_pitch)
+		fatal("'%s': pieces of %zu bytes %zu apart overlap%s", c->name ? c->name : "?", width, row_pitch,
+		      ctx_where(c, w, sizeof w));
+	ensure();
+	extent = (slices - 1) * slice_pitch + (rows - 1) * row_pitch + width;
+	r = lookup(h, extent, &m);
+	if (r == PARTIAL)
+		partial_error(h, extent, m, c);
+	if (r == ABSENT) {
+		if (flags & ACCRT_IF_PRESENT)
+			return;
+		not_present_error(h, extent, c);
+	}
+	if (m->pitch)
+		return; /* a pointer section: its rows are updated as rows (section 9) */
+	region[0] = width;
+	region[1] = rows;
+	region[2] = slices;
+	rect_transfer(to_device, m->mem, m->off + (size_t)(h - m->host), host, region, row_pitch, slice_pitch,
+	              get_queue(async, c), c);
+}
+
+void accrt_update_rect_device_async(void *host, size_t width, size_t rows, size_t row_pitch, size_t slices,
+                                    size_t slice_pitch, int flags, int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_rect_device", "update device", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	rect_update(1, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
+}
+
+void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t row_pitch, size_t slices,
+                                  size_t slice_pitch, int flags, int async, const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_update_rect_self", "update self", 0, 0, NULL, NULL};
+	c.name = name;
+	c.loc = loc;
+	rect_update(0, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
+}
+
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
 	accrt_update_device_async(host, bytes, flags, ACCRT_SYNC, name, loc);

@@ -497,6 +497,16 @@ void accrt_update_device_async(void *host, size_t bytes, int flags, int async, c
                                const char *loc);
 void accrt_update_self_async(void *host, size_t bytes, int flags, int async, const char *name,
                              const char *loc);
+/* update of a sub-array that is not contiguous (OpenACC 3.3 §2.14.4,
+ * u[0:n][m-1:1]): slices x rows pieces of width bytes from host, row_pitch
+ * bytes between the rows of a slice and slice_pitch between slices (C
+ * arrays: the sizes of their elements), alike on the host and in the
+ * device copy, which must hold the whole rectangle; one rectangular copy
+ * (clEnqueueRead/WriteBufferRect). Pieces that touch are one plain update. */
+void accrt_update_rect_device_async(void *host, size_t width, size_t rows, size_t row_pitch, size_t slices,
+                                    size_t slice_pitch, int flags, int async, const char *name, const char *loc);
+void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t row_pitch, size_t slices,
+                                  size_t slice_pitch, int flags, int async, const char *name, const char *loc);
 
 /* ---- device selection: the init, shutdown and set directives (section 1) ---- */
 
