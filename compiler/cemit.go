@@ -146,13 +146,18 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 	case cfacts.ExprUnary:
 		return e.Op + em.unaryOperand(e)
 	case cfacts.ExprPreInc:
+		em.boolStep(e)
 		return e.Op + em.expr(e.X, precUnary)
 	case cfacts.ExprPostInc:
+		em.boolStep(e)
 		return em.expr(e.X, precPostfix) + e.Op
 	case cfacts.ExprBinary:
 		p := exprPrec(e)
 		return em.expr(e.X, p) + " " + e.Op + " " + em.expr(e.Y, p+1)
 	case cfacts.ExprAssign:
+		if isBool(e.X.Type) {
+			return em.boolAssign(e)
+		}
 		return em.expr(e.X, precUnary) + " " + e.Op + " " + em.expr(e.Y, precAssign)
 	case cfacts.ExprCond:
 		return em.expr(e.X, precLOr) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
@@ -415,4 +420,33 @@ func (em *clEmitter) call(e *cfacts.Expr) string {
 		s = "(" + f.ret + ")" + s
 	}
 	return s
+}
+
+// _Bool data in device memory is uchar (OpenCL has no bool in buffers), so
+// a store into it converts the value as C converts to _Bool: 0 or 1.
+
+// boolAssign writes an assignment to a _Bool lvalue: x = (y) != 0, and a
+// compound one as x = (x op (y)) != 0 (x is then evaluated twice, so it
+// must have no side effects).
+func (em *clEmitter) boolAssign(e *cfacts.Expr) string {
+	x := em.expr(e.X, precUnary)
+	if e.Op == "=" {
+		return x + " = (" + em.expr(e.Y, precComma) + ") != 0"
+	}
+	if !pureExpr(e.X) {
+		em.errorf(e.Span, "a compound assignment to a _Bool whose address has side effects is not supported in a compute construct (write b = b %s v)", strings.TrimSuffix(e.Op, "="))
+	}
+	return x + " = (" + x + " " + strings.TrimSuffix(e.Op, "=") + " (" + em.expr(e.Y, precComma) + ")) != 0"
+}
+
+// boolStep reports ++ and -- on _Bool data in memory (an element, a
+// dereference), which the uchar holding it would count past 1.
+func (em *clEmitter) boolStep(e *cfacts.Expr) {
+	if !isBool(e.X.Type) {
+		return
+	}
+	if x := strip(e.X); x != nil && x.Kind == cfacts.ExprIdent {
+		return // a private _Bool of the kernel: OpenCL's bool
+	}
+	em.errorf(e.Span, "'%s' on _Bool data is not supported in a compute construct (assign 1 or 0)", e.Op)
 }

@@ -123,7 +123,9 @@
 //     translation, by a size check the OpenCL compiler evaluates, and by a
 //     _Static_assert in the host code, since the C front end does not see
 //     packing; unions likewise, every member at 0; bit-fields and _Bool
-//     members are reported; pointer members are opaque), pointer members
+//     members are reported; pointer members are opaque), _Bool data
+//     (uchar in device memory; stores convert to 0 or 1: cemit.go
+//     boolAssign), pointer members
 //     (attach.go: each path to a pointer member
 //     a construct uses, v.x or p->in.x, is a kernel argument of its own,
 //     looked up in the present table from the member's host value, which is

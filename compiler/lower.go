@@ -1544,10 +1544,7 @@ func (l *lowering) params(k *Kernel) {
 				continue
 			}
 			if ty == "bool" {
-				ty = "uchar"
-				if cv.Mode == ModeRef || cv.Written {
-					c.errorAt(cv.Var.NameSpan, "'%s': _Bool data in device memory is not supported yet", cv.Name)
-				}
+				ty = "uchar" // stores convert to 0 or 1 (cemit.go boolAssign)
 			}
 			if ty == "double" {
 				c.prog.UsesDouble = true
