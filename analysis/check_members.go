@@ -87,14 +87,21 @@ func derefPath(ref *Ref) (*cfacts.Expr, string) {
 }
 
 // MemberPath spells a chain of member accesses from an identifier
-// ("v.in.x", "p->x"); root is the identifier, nil when e is not such a
-// chain (a[i].x, (*p).x, f().x).
+// ("v.in.x", "p->x", also for (*p).x); root is the identifier, nil when e
+// is not such a chain (a[i].x, f().x).
 func MemberPath(e *cfacts.Expr) (string, *cfacts.Expr) {
 	var parts []string
 	x := e
 	for x != nil && x.Kind == cfacts.ExprMember {
 		parts = append(parts, x.Op+x.Name)
 		x = x.X
+	}
+	// (*g).u is g->u
+	if x != nil && x.Kind == cfacts.ExprUnary && x.Op == "*" && len(parts) > 0 && parts[len(parts)-1][0] == '.' {
+		if y := x.X; y != nil && y.Kind == cfacts.ExprIdent {
+			parts[len(parts)-1] = "->" + parts[len(parts)-1][1:]
+			x = y
+		}
 	}
 	if x == nil || x.Kind != cfacts.ExprIdent || len(parts) == 0 {
 		return "", nil

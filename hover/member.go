@@ -31,6 +31,9 @@ type Member struct {
 	// Read, Written: how the construct uses the member (for a pointer
 	// member, the data it points to).
 	Read, Written bool
+	// Element is set for a member of an array element: the element as
+	// written ("all[i % 2]"; Path is then the access, "all[i % 2].n").
+	Element string
 }
 
 // MemberMarkdown explains a member access in construct (e.g. "`parallel
@@ -43,7 +46,11 @@ func MemberMarkdown(mb Member, construct string) string {
 	if mb.Root.Var != nil {
 		root = mb.Root.Var.Name
 	}
-	fmt.Fprintf(&b, "#### `%s` — member of `%s`\n\n", mb.Path, root)
+	if mb.Element != "" {
+		fmt.Fprintf(&b, "#### `%s` — member of an element of `%s`\n\n", mb.Path, root)
+	} else {
+		fmt.Fprintf(&b, "#### `%s` — member of `%s`\n\n", mb.Path, root)
+	}
 	if mb.Type != nil && mb.Type.Name != "" {
 		decl := declaration(mb.Type.Name, memberName(mb.Path))
 		if mb.Struct != nil && mb.Struct.Name != "" {
@@ -54,11 +61,21 @@ func MemberMarkdown(mb Member, construct string) string {
 	rootAttr := rootSentence(mb, root)
 	holder := holderOf(mb.Path)
 	structLine := func() {
+		what := "struct"
+		if mb.Element != "" {
+			what = "array"
+		}
 		if mb.Root.Attr != analysis.AttrNone {
-			fmt.Fprintf(&b, "- **The struct:** %s\n", rootAttr)
+			fmt.Fprintf(&b, "- **The %s:** %s\n", what, rootAttr)
 		}
 	}
 	switch {
+	case mb.Element != "" && !mb.Pointer:
+		fmt.Fprintf(&b, "In the %s `%s` is part of the array `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, root, rootAttr)
+	case mb.Element != "":
+		fmt.Fprintf(&b, "In the %s the device copy of `%s` holds the host addresses that its elements' `%s` members hold: no clause of accls attaches the pointer members of array elements, so accesses through `%s` on the device are invalid (the compiler reports them). Give the data an array of its own, or a struct variable per element.\n\n",
+			construct, root, memberName(mb.Path), mb.Path)
+		structLine()
 	case !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, holder, rootAttr)
 	case mb.Data.Clause != nil:

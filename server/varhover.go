@@ -96,23 +96,69 @@ func (vh *varHover) inClause(off int) (string, acc.Span, bool) {
 				if md, span, ok := vh.clauseMember(d, it, off); ok {
 					return md, span, true
 				}
-				if !it.Var.NameSpan.Contains(off) {
+				// the variable's name, or a member's the item's own hover
+				// covers (enter/exit data, update; members that are part
+				// of the struct)
+				span, ok := it.Var.NameSpan, it.Var.NameSpan.Contains(off)
+				if !ok {
+					span, ok = memberNameAt(it, off)
+				}
+				if !ok {
 					continue
 				}
 				reg := model.ByDirective[d]
 				if reg == nil {
 					return "", acc.Span{}, false
 				}
+				if reg.Kind == analysis.RegionStandalone {
+					md := vh.standaloneItem(d, c, it)
+					return md, span, md != ""
+				}
 				a, ok := vh.clauseAttr(reg, c, it)
 				if !ok {
 					return "", acc.Span{}, false
 				}
-				return vh.markdown(a, reg), it.Var.NameSpan, true
+				return vh.markdown(a, reg), span, true
 			}
 		}
 		return "", acc.Span{}, false
 	}
 	return "", acc.Span{}, false
+}
+
+// standaloneItem explains item it of clause c of an enter data, exit data
+// or update directive d ("" for other directives and clauses).
+func (vh *varHover) standaloneItem(d *acc.Directive, c *acc.Clause, it *acc.Arg) string {
+	if c.Spec == nil || d.Spec == nil {
+		return ""
+	}
+	v := resolveVar(vh.res.model, it.Var.Name, d.Span.Start)
+	if v == nil {
+		return ""
+	}
+	si := hover.StandaloneItem{Directive: d.Spec.Name, Clause: c.Spec.Name, Item: it.Text, Var: v.Name, Type: v.Type, Bytes: -1}
+	if len(it.Var.Members) == 0 {
+		si.Bytes = sectionBytes(v.Type, it.Var.Subscripts)
+	} else if t, _ := analysis.ItemMemberTypes(v, it.Var.Members); t != nil && t.Kind == cfacts.TypePointer {
+		sub := *it.Var
+		sub.Subscripts = nil
+		si.PointerMember = analysis.ItemPath(&acc.Arg{Var: &sub})
+		si.Var, si.Type = si.PointerMember, t
+	}
+	for _, x := range d.Clauses {
+		if x == nil || x.Spec == nil {
+			continue
+		}
+		switch x.Spec.Name {
+		case "finalize":
+			si.Finalize = true
+		case "if_present":
+			si.IfPresent = true
+		case "async":
+			si.Async = true
+		}
+	}
+	return hover.StandaloneMarkdown(si, vh.describeDirective(d, "directive"))
 }
 
 // clauseAttr is the attribute item of clause c gives its variable on
@@ -327,7 +373,7 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	}
 	path, root := analysis.MemberPath(access)
 	if root == nil || root.Var == nil {
-		return "", acc.Span{}, false // a[i].x, f().x: no variable path
+		return vh.elementMember(reg, access) // a[i].x; f().x: no variable at all
 	}
 	a, ok := vh.attrIn(reg, root.Var)
 	if !ok {
@@ -341,6 +387,41 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	}
 	vh.memberData(&mb, reg, root.Var)
 	mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
+	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
+}
+
+// elementMember explains a member of an array element (all[i].n,
+// all[i].x[j]) in the code of compute construct reg: a part of the array's
+// own data, or, for a pointer member, an address that no clause attaches.
+func (vh *varHover) elementMember(reg *analysis.Region, access *cfacts.Expr) (string, acc.Span, bool) {
+	base := access
+	for base != nil && base.Kind == cfacts.ExprMember {
+		if base.X != nil && base.X.Kind == cfacts.ExprIndex && base.Op != "." {
+			return "", acc.Span{}, false // ps[i]->n: a struct an element points to
+		}
+		base = base.X
+	}
+	elem := base
+	for base != nil && base.Kind == cfacts.ExprIndex {
+		base = base.X
+	}
+	if elem == base || base == nil || base.Kind != cfacts.ExprIdent || base.Var == nil {
+		return "", acc.Span{}, false
+	}
+	text := vh.res.text
+	if access.Span.Start < 0 || access.Span.End > len(text) || elem.Span.End > len(text) {
+		return "", acc.Span{}, false
+	}
+	a, ok := vh.attrIn(reg, base.Var)
+	if !ok {
+		return "", acc.Span{}, false
+	}
+	t, holder := analysis.MemberTypes(access)
+	mb := hover.Member{Path: string(text[access.Span.Start:access.Span.End]), Element: string(text[elem.Span.Start:elem.Span.End]),
+		Root: a, Type: t, Struct: holder, Pointer: t != nil && t.Kind == cfacts.TypePointer}
+	if a.From != nil && a.From != reg && a.From.Directive != nil {
+		mb.RootFrom = vh.describe(a.From)
+	}
 	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
 }
 
@@ -392,6 +473,17 @@ func (vh *varHover) clauseMember(d *acc.Directive, it *acc.Arg, off int) (string
 		return hover.MemberMarkdown(mb, vh.describe(reg)), span, true
 	}
 	return "", acc.Span{}, false
+}
+
+// memberNameAt is the span of the name of the member of item it under off.
+func memberNameAt(it *acc.Arg, off int) (acc.Span, bool) {
+	for _, m := range it.Var.Members {
+		span := acc.Span{Start: m.Span.End - len(m.Name), End: m.Span.End}
+		if span.Contains(off) {
+			return span, true
+		}
+	}
+	return acc.Span{}, false
 }
 
 // memberData fills in what maps the data of a pointer member of v in reg.

@@ -72,14 +72,14 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 			version++
 		}
 	}
-	// the member hovers of the whole first text: (*g).u, (&v)->n and
-	// all[i].x have no variable path
-	for _, want := range []string{"v.x", "v.n", "v.w", "g->u", "g->in", "g->in.x"} {
+	// the member hovers of the whole first text: (*g).u is g->u, all[i].x
+	// a member of an element; (&v)->n has no variable path
+	for _, want := range []string{"v.x", "v.n", "v.w", "g->u", "g->in", "g->in.x", "all[i % 2].x"} {
 		if members[want] == "" {
 			t.Errorf("no member hover for %s (got %v)", want, members)
 		}
 	}
-	if len(members) != 6 {
+	if len(members) != 7 {
 		t.Errorf("member hovers: %v", members)
 	}
 	// an array member is part of its struct (its expression's type is the

@@ -1,7 +1,8 @@
 /* Pointer members (OpenACC 3.3 §2.6.8 attachment): structs whose members
  * point to heap arrays. The data clauses name what a member points to
  * (copy(v.x[0:n])); the kernels reach it through the member as on the host:
- * a struct variable (v.x), a pointer to a struct (pv->x), a nested member
+ * a struct variable (v.x), a pointer to a struct (pv->x, also written
+ * (*pv).y), a nested member
  * (m.field.val), two members of one struct in one clause, enter/exit data
  * with attach and detach, a data construct around the compute constructs,
  * a member whose target an enclosing data construct maps, update of a
@@ -92,7 +93,7 @@ int main(void)
 		pv->y[0] += 100;
 #pragma acc loop vector
 		for (int i = 1; i < pv->n; i++)
-			pv->y[i] += 1;
+			(*pv).y[i] += (*pv).n > 0; /* pv->y written as (*pv).y: 1 */
 	}
 #pragma acc exit data copyout(pv->y[0:w.n]) delete(pv->x[0:w.n], pv[0:1])
 
