@@ -205,8 +205,10 @@
 //
 // Each of these is an error at its place:
 //
-//   - clauses: gang(static:) with a chunk size that is not a constant,
-//     with tile or on a loop whose body needs barriers; num_gangs with
+//   - clauses: gang(static:) with a chunk size the host cannot evaluate
+//     at the construct's entry (a call, a variable of the construct) or
+//     not constant in a routine, with tile or on a loop whose body needs
+//     barriers; num_gangs with
 //     several values next to num_gangs after device_type; device_type and
 //     gang(dim:2 or 3) on the loops of routines; wait after device_type on
 //     compute constructs;

@@ -264,8 +264,11 @@ type Loop struct {
 	// Tile: the sizes of a tile clause, outermost loop first (tile.go).
 	Tile []int64
 	// Static: gang(static:) chunk size (a constant), "*" when the compiler
-	// chooses, "" without (loopsched.go).
-	Static string
+	// chooses, "" without (loopsched.go). StaticHost is a run-time size's
+	// host expression: the host evaluates it at the construct's entry and
+	// the kernel gets it as the argument StaticArg.
+	Static                string
+	StaticHost, StaticArg string
 	// GangDim: gang(dim:), the gang dimension 1 to 3 (0: without, dimension 1).
 	GangDim int
 }

@@ -54,11 +54,23 @@ func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
 				lp.Static = "*"
 			} else {
 				v, ok := constInt(it)
-				if !ok || v <= 0 {
-					l.c.errorAt(it.Span, "gang(static:) needs a positive integer constant or * (a run-time chunk size is not supported by the compiler yet)")
+				switch {
+				case ok && v <= 0:
+					l.c.errorAt(it.Span, "gang(static:) needs a positive chunk size, or *")
 					return false
+				case ok:
+					lp.Static = strconv.FormatInt(v, 10)
+				case routine:
+					l.c.errorAt(it.Span, "gang(static:) in a routine needs a constant chunk size or * (a run-time one is not supported by the compiler yet)")
+					return false
+				default:
+					if msg := l.hostExprProblem(it); msg != "" {
+						l.c.errorAt(it.Span, "gang(static:%s): %s", it.Text, msg)
+						return false
+					}
+					lp.Static, lp.StaticHost = it.Text, it.Text
+					lp.StaticArg = "_static_" + clName(lp.Vars[0].Var.Name)
 				}
-				lp.Static = strconv.FormatInt(v, 10)
 			}
 			lp.Note = joinNote(lp.Note, "gang(static:"+lp.Static+")")
 		case "dim":
@@ -225,9 +237,12 @@ func (g *kgen) staticHeader(lp *Loop, tname, total string) {
 	gid, gnum := g.partitionOf(lp, analysis.LevelGang)
 	eid, enum := partition(lp.Levels &^ analysis.LevelGang)
 	chunk, c, end := "_chunk_"+base, "_c_"+base, "_end_"+base
-	if lp.Static == "*" {
+	switch {
+	case lp.Static == "*":
 		g.line(0, "const long %s = (%s + %s - 1) / %s; /* gang(static:*): one chunk per gang */", chunk, total, gnum, gnum)
-	} else {
+	case lp.StaticArg != "": // evaluated by the host; a size below 1 would never end
+		g.line(0, "const long %s = %s > 0 ? %s : 1; /* gang(static:%s) */", chunk, lp.StaticArg, lp.StaticArg, lp.Static)
+	default:
 		g.line(0, "const long %s = %s; /* gang(static:%s) */", chunk, lp.Static, lp.Static)
 	}
 	g.line(0, "for (long %s = %s; %s * %s < %s; %s += %s) /* this gang's chunks */", c, gid, c, chunk, total, c, gnum)
@@ -238,6 +253,22 @@ func (g *kgen) staticHeader(lp *Loop, tname, total string) {
 	g.line(0, "for (long %s = %s, %s = %s * %s + %s < %s ? %s * %s + %s : %s; %s < %s; %s += %s) {",
 		tname, first, end, c, chunk, chunk, total, c, chunk, chunk, total, tname, end, tname, enum)
 	g.indent++
+}
+
+// hostExprProblem says why the host cannot evaluate clause argument it
+// at the construct's entry ("" when it can): it calls a function, or names
+// a variable declared inside the construct.
+func (l *lowering) hostExprProblem(it *acc.Arg) string {
+	for _, m := range identRE.FindAllStringIndex(it.Text, -1) {
+		name := it.Text[m[0]:m[1]]
+		if strings.HasPrefix(strings.TrimSpace(it.Text[m[1]:]), "(") {
+			return fmt.Sprintf("a run-time chunk size may not call '%s' (the host evaluates it once, at the construct's entry)", name)
+		}
+		if v := l.c.lookupVar(l.fn, it.Span.Start, name); v != nil && declaredIn(v, l.con.Region.Stmt) {
+			return fmt.Sprintf("'%s' is declared in the construct, but a run-time chunk size is evaluated by the host, at the construct's entry", name)
+		}
+	}
+	return ""
 }
 
 // staticUnsupported says why a gang(static:) loop cannot be written, "" when it can.

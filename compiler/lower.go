@@ -1596,6 +1596,11 @@ func (l *lowering) params(k *Kernel) {
 		}
 		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", clName(red.Name), i+1), CL: red.CL})
 	}
+	forEachLoop(k.Loops, func(lp *Loop) { // gang(static:) sizes the host evaluates (loopsched.go)
+		if lp.StaticArg != "" {
+			add(&Param{Kind: ParamValue, Name: lp.StaticArg, CL: "long", Host: lp.StaticHost, HostT: "cl_long"})
+		}
+	})
 	if !k.Serial {
 		add(&Param{Kind: ParamShape, Name: "_nworkers", CL: "uint", Host: "accls_W", HostT: "cl_uint"})
 		add(&Param{Kind: ParamShape, Name: "_vlen", CL: "uint", Host: "accls_V", HostT: "cl_uint"})

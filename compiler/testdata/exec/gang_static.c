@@ -1,6 +1,7 @@
 /* gang(static:n) and gang(static:*) (OpenACC 3.3 §2.9.2): the iterations
  * are dealt to the gangs in chunks of n, round-robin (static:*: the
- * compiler chooses; accls gives each gang one contiguous block). The
+ * compiler chooses; accls gives each gang one contiguous block; a size
+ * known at run time: the host evaluates it). The
  * worker and vector levels of the loop share a chunk's iterations. Every
  * iteration runs exactly once, whatever the chunk size, the number of gangs
  * or the trip count: the counts below are atomic increments. */
@@ -57,6 +58,12 @@ int main(void)
 #pragma acc kernels loop gang(static:16) copy(cnt)
 	for (int i = 0; i < N; i++)
 		cnt[i] += 100;
+	/* a chunk size known at run time: the host evaluates it at the
+	 * construct's entry (7 here) */
+	int chunk = 2 + N % 5;
+#pragma acc parallel loop gang(static:chunk * 2 - 3) num_gangs(3) copy(cnt)
+	for (int i = 0; i < N; i++)
+		cnt[i] += 1000;
 	/* reductions over static chunks */
 	long ra = 0, rb = 0;
 #pragma acc parallel loop gang(static:3) reduction(+:ra) copyin(a)
@@ -69,7 +76,7 @@ int main(void)
 	for (int i = 0; i < N; i++) {
 		sa += a[i];
 		sb += b[i];
-		int want = 101 + ((N - 1 - i) % 2 == 0 ? 10 : 0);
+		int want = 1101 + ((N - 1 - i) % 2 == 0 ? 10 : 0);
 		if (a[i] != 3 * i + 1 || cnt[i] != want || ((N - 1 - i) % 2 == 0 && b[i] != i % 97)) {
 			if (bad++ < 3)
 				printf("FAIL i=%d: a=%d cnt=%d (want %d) b=%d\n", i, a[i], cnt[i], want, b[i]);
