@@ -91,9 +91,12 @@ func elemType(t *cfacts.Type) *cfacts.Type {
 }
 
 // redType is the accrt type name and OpenCL type of a reduction variable.
+// A _Bool reduces as a uchar with a logical operator (boolRedOp).
 func redType(t *cfacts.Type) (accrt, cl string, err error) {
 	if t != nil {
 		switch {
+		case isBool(t):
+			return "ACCRT_BOOL", "uchar", nil
 		case t.Kind == cfacts.TypeInt && t.Size == 4 && !isBool(t):
 			if t.Unsigned {
 				return "ACCRT_UINT", "uint", nil
@@ -114,7 +117,33 @@ func redType(t *cfacts.Type) (accrt, cl string, err error) {
 	if t != nil {
 		name = t.Name
 	}
-	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (int, unsigned, long, unsigned long, float and double are)", name)
+	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (_Bool, int, unsigned, long, unsigned long, float and double are)", name)
+}
+
+// boolRedOp is the operator that reduces _Bool values as op does, keeping
+// them 0 or 1 (C converts each result to _Bool): + and max are ||, * and
+// min are &&, & is && and | is ||. Combining uchar partials with + could
+// also wrap around to 0.
+func boolRedOp(op string) string {
+	switch op {
+	case "+", "max", "|", "||":
+		return "||"
+	case "*", "min", "&", "&&":
+		return "&&"
+	}
+	return op // ^ keeps 0 and 1
+}
+
+// scalarReduction is the reduction of a scalar variable v with operator op.
+func scalarReduction(op string, v *cfacts.Var) (*Reduction, error) {
+	accrt, cl, err := redType(v.Type)
+	if err != nil {
+		return nil, err
+	}
+	if isBool(v.Type) {
+		op = boolRedOp(op)
+	}
+	return &Reduction{Op: op, Var: v, Name: v.Name, Accrt: accrt, CL: cl}, nil
 }
 
 // redOps maps a reduction operator to its accrt name.

@@ -698,12 +698,13 @@ func (l *lowering) variables() {
 			l.global[v] = red
 			continue
 		}
-		accrt, cl, err := redType(v.Type)
+		red, err := scalarReduction(rcs[0].op, v)
 		if err != nil {
 			c.errorAt(rcs[0].span(), "%v", err)
 			continue
 		}
-		l.global[v] = &Reduction{Op: rcs[0].op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rcs[0].span().Start}
+		red.Global, red.Pos = true, rcs[0].span().Start
+		l.global[v] = red
 	}
 	for i := range l.attrs {
 		a := &l.attrs[i]
@@ -1076,12 +1077,12 @@ func (l *lowering) finishKernel(k *Kernel) {
 				}
 				continue
 			}
-			accrt, cl, err := redType(v.Type)
+			red, err := scalarReduction(rc.op, v)
 			if err != nil {
 				l.c.errorAt(rc.span(), "%v", err)
 				continue
 			}
-			red := &Reduction{Op: rc.op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Loop: lp, Pos: rc.span().Start}
+			red.Loop, red.Pos = lp, rc.span().Start
 			lp.Reductions = append(lp.Reductions, red)
 			k.Local = append(k.Local, red)
 		}

@@ -112,6 +112,9 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	if err != nil {
 		return nil, err
 	}
+	if isBool(elem) {
+		return nil, fmt.Errorf("a reduction on the _Bool array '%s' is not supported yet (reduce an array of int)", v.Name)
+	}
 	subs := rc.item.Var.Subscripts
 	lo := "0"
 	switch {

@@ -39,6 +39,9 @@ func (l *lowering) localArrayReduction(v *cfacts.Var, rc redClause) (*Reduction,
 	if err != nil {
 		return nil, err
 	}
+	if isBool(elem) {
+		return nil, fmt.Errorf("a reduction on the _Bool array '%s' is not supported yet (reduce an array of int)", v.Name)
+	}
 	n := int64(1)
 	for _, d := range dims {
 		n *= d

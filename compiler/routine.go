@@ -707,14 +707,15 @@ func (g *kgen) routineReductions(l *lowering) error {
 		if err := nestedRoutineReduction(k, lp, it.v.Name, at); err != nil { // reduce_routine.go
 			return err
 		}
-		accrt, cl, err := redType(it.v.Type)
+		red, err := scalarReduction(it.rc.op, it.v)
 		if err != nil {
 			return &spanError{Span: at, Msg: err.Error()}
 		}
+		cl := red.CL
 		if cl == "double" {
 			g.c.prog.UsesDouble = true
 		}
-		red := &Reduction{Op: it.rc.op, Var: it.v, Name: it.v.Name, Accrt: accrt, CL: cl, Loop: lp, Pos: at.Start}
+		red.Loop, red.Pos = lp, at.Start
 		lp.Reductions = append(lp.Reductions, red)
 		k.Local = append(k.Local, red)
 		k.Params = append(k.Params, &Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("((__local %s *)_ctx.scratch)", cl), CL: cl})

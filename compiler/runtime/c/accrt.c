@@ -2637,6 +2637,7 @@ size_t accrt_type_size(accrt_type type)
 	case ACCRT_LONG:
 	case ACCRT_ULONG:
 	case ACCRT_DOUBLE: return 8;
+	case ACCRT_BOOL: return 1;
 	}
 	fatal("invalid reduction type %d", (int)type);
 	return 0;
@@ -2702,6 +2703,7 @@ void accrt_identity(accrt_type type, accrt_op op, void *out)
 	case ACCRT_ULONG: ACCRT_IDENT(uint64_t, 0, UINT64_MAX); break;
 	case ACCRT_FLOAT: ACCRT_IDENT_F(float, (float)INFINITY); break;
 	case ACCRT_DOUBLE: ACCRT_IDENT_F(double, (double)INFINITY); break;
+	case ACCRT_BOOL: ACCRT_IDENT(uint8_t, 0, 1); break;
 	}
 }
 
@@ -2825,6 +2827,7 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	case ACCRT_ULONG: ACCRT_COMBINE_INT(uint64_t, uint64_t); break;
 	case ACCRT_FLOAT: ACCRT_COMBINE_FLOAT(float); break;
 	case ACCRT_DOUBLE: ACCRT_COMBINE_FLOAT(double); break;
+	case ACCRT_BOOL: ACCRT_COMBINE_INT(uint8_t, uint8_t); break;
 	}
 	free(buf);
 	accrt_partials_release(partials);

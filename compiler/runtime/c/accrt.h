@@ -280,8 +280,8 @@
  * accrt_partials buffer is consumed by exactly one accrt_reduce or
  * accrt_partials_release). Types and the host variable they update:
  * ACCRT_INT int32_t, ACCRT_UINT uint32_t, ACCRT_LONG int64_t, ACCRT_ULONG
- * uint64_t, ACCRT_FLOAT float, ACCRT_DOUBLE double (OpenCL int/uint/long/ulong/
- * float/double). Operators: + * max min & | ^ && || ; the bitwise ones only on
+ * uint64_t, ACCRT_FLOAT float, ACCRT_DOUBLE double, ACCRT_BOOL _Bool as a
+ * uint8_t (OpenCL int/uint/long/ulong/float/double/uchar). Operators: + * max min & | ^ && || ; the bitwise ones only on
  * integer types (error otherwise); && and || yield 0 or 1 as in C; max and min
  * compare with > and < (a NaN partial is skipped unless it comes first).
  * accrt_identity gives the initial value each work-item's private copy starts
@@ -533,7 +533,8 @@ typedef enum accrt_type {
 	ACCRT_LONG,
 	ACCRT_ULONG,
 	ACCRT_FLOAT,
-	ACCRT_DOUBLE
+	ACCRT_DOUBLE,
+	ACCRT_BOOL /* _Bool as uint8_t 0 or 1: the compiler gives it &&, || or ^ */
 } accrt_type;
 
 typedef enum accrt_op {

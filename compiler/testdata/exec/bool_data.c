@@ -1,7 +1,9 @@
 /* _Bool data in device memory (uchar there): stores convert to 0 or 1 as
  * in C, for plain and compound assignments; _Bool arrays copied each way
  * and both ways, a _Bool scalar in a copy clause, _Bool locals of the
- * kernel. (A reduction on a _Bool is reported as not supported.) */
+ * kernel. Reductions on _Bool (uchar with && or ||: + could wrap to 0 over
+ * 256 partials): ||, +, && and max at the gang, worker and vector levels,
+ * one of them into a variable present on the device. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,37 @@ int main(void)
 		if (v[i] == 100)
 			found = 7;         /* converts to 1 */
 	}
+	/* reductions over 100000 iterations */
+	int m = 100000;
+	bool any = false, all = true, sum = false, most = false, none = true, fin = false, never = false, allbig = true;
+#pragma acc parallel loop reduction(||:any, never) reduction(&&:all, allbig) reduction(+:sum) copyin(v[0:n])
+	for (int i = 0; i < m; i++) {
+		any = any || v[i % n] == 55;
+		never = never || v[i % n] > 100;
+		all = all && v[i % n] <= 100;
+		allbig = allbig && v[i % n] > 50;
+		sum += i % 7 == 0;
+	}
+#pragma acc parallel loop gang num_gangs(4) reduction(max:most) reduction(&&:none) copyin(v[0:n])
+	for (int i = 0; i < 400; i++) {
+#pragma acc loop vector reduction(max:most) reduction(&&:none)
+		for (int j = 0; j < 250; j++) {
+			most = most > (v[(i + j) % n] > 99) ? most : v[(i + j) % n] > 99;
+			none = none && v[(i + j) % n] != 200;
+		}
+	}
+#pragma acc data copy(fin)
+	{
+#pragma acc parallel loop reduction(||:fin) copyin(v[0:n])
+		for (int i = 0; i < n; i++)
+			fin = fin || v[i] == 100;
+	}
+	printf("any %d never %d all %d allbig %d sum %d most %d none %d present %d\n", any, never, all, allbig, sum, most, none, fin);
+	if (!any || never || !all || allbig || !sum || !most || !none || !fin) {
+		printf("FAIL reductions\n");
+		return 1;
+	}
+
 	int ne = 0, nb = 0;
 	for (int i = 0; i < n; i++) {
 		ne += even[i];
