@@ -218,9 +218,9 @@
 //     pointer to pointers used as a pointer on the device, rows mapped on
 //     their own before their pointers (rows.go); updates of sub-arrays
 //     that are not contiguous in more than three dimensions (sections.go;
-//     data clauses need contiguous data); device code using a pointer that a declare puts on the
-//     device for itself (its copy holds a host address); a goto into a
-//     declare's scope or a computed goto in one;
+//     data clauses need contiguous data); device code using a pointer
+//     that a declare puts on the device for itself (its copy holds a host
+//     address); a goto into a declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
 //     construct and in routines; updates of a reduction at several loop
 //     levels outside the loops that carry its clause, of an array section

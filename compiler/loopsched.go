@@ -69,7 +69,8 @@ func (l *lowering) gangSchedule(lp *Loop, d *acc.Directive) bool {
 						return false
 					}
 					lp.Static, lp.StaticHost = it.Text, it.Text
-					lp.StaticArg = "_static_" + clName(lp.Vars[0].Var.Name)
+					// one argument per loop directive (two loops may share a variable)
+					lp.StaticArg = fmt.Sprintf("_static_%s_L%d", clName(lp.Vars[0].Var.Name), l.c.prog.lines.line(d.Span.Start))
 				}
 			}
 			lp.Note = joinNote(lp.Note, "gang(static:"+lp.Static+")")

@@ -1639,26 +1639,35 @@ void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, 
 	data_exit((int)clause, host, bytes, flags, async, &c);
 }
 
-static void update(int to_device, void *host, size_t bytes, int flags, int async, const ctx_t *c)
+/* The mapping an update of [h, h+bytes) moves data of; NULL when there is
+ * nothing to move (absent with ACCRT_IF_PRESENT, or a pointer section,
+ * whose rows are updated as rows: section 9). */
+static map_t *update_target(uintptr_t h, size_t bytes, int flags, const ctx_t *c)
 {
-	uintptr_t h = (uintptr_t)host;
 	map_t *m;
 	int r;
-	resolve_async(async, c);
-	if (!host || bytes == 0)
-		return;
 	ensure();
 	r = lookup(h, bytes, &m);
 	if (r == PARTIAL)
 		partial_error(h, bytes, m, c);
 	if (r == ABSENT) {
 		if (flags & ACCRT_IF_PRESENT)
-			return;
+			return NULL;
 		not_present_error(h, bytes, c);
 	}
-	if (m->pitch)
-		return; /* a pointer section: its rows are updated as rows (section 9) */
-	transfer(to_device, m->mem, m->off + (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
+	return m->pitch ? NULL : m;
+}
+
+static void update(int to_device, void *host, size_t bytes, int flags, int async, const ctx_t *c)
+{
+	uintptr_t h = (uintptr_t)host;
+	map_t *m;
+	resolve_async(async, c);
+	if (!host || bytes == 0)
+		return;
+	m = update_target(h, bytes, flags, c);
+	if (m)
+		transfer(to_device, m->mem, m->off + (size_t)(h - m->host), host, bytes, get_queue(async, c), c);
 }
 
 /* A rectangle of slices x rows pieces of width bytes, row_pitch and
@@ -1693,7 +1702,6 @@ static void rect_update(int to_device, void *host, size_t width, size_t rows, si
 	uintptr_t h = (uintptr_t)host;
 	size_t extent, region[3];
 	map_t *m;
-	int r;
 	char w[512];
 	if (rows <= 1)
 		row_pitch = width;
@@ -1709,18 +1717,10 @@ static void rect_update(int to_device, void *host, size_t width, size_t rows, si
 	if (row_pitch < width || slice_pitch < rows * row_pitch)
 		fatal("'%s': pieces of %zu bytes %zu apart overlap%s", c->name ? c->name : "?", width, row_pitch,
 		      ctx_where(c, w, sizeof w));
-	ensure();
 	extent = (slices - 1) * slice_pitch + (rows - 1) * row_pitch + width;
-	r = lookup(h, extent, &m);
-	if (r == PARTIAL)
-		partial_error(h, extent, m, c);
-	if (r == ABSENT) {
-		if (flags & ACCRT_IF_PRESENT)
-			return;
-		not_present_error(h, extent, c);
-	}
-	if (m->pitch)
-		return; /* a pointer section: its rows are updated as rows (section 9) */
+	m = update_target(h, extent, flags, c);
+	if (!m)
+		return;
 	region[0] = width;
 	region[1] = rows;
 	region[2] = slices;

@@ -1,7 +1,8 @@
 /* gang(static:n) and gang(static:*) (OpenACC 3.3 §2.9.2): the iterations
  * are dealt to the gangs in chunks of n, round-robin (static:*: the
  * compiler chooses; accls gives each gang one contiguous block; a size
- * known at run time: the host evaluates it). The
+ * known at run time: the host evaluates it; two such loops over one
+ * variable in a construct). The
  * worker and vector levels of the loop share a chunk's iterations. Every
  * iteration runs exactly once, whatever the chunk size, the number of gangs
  * or the trip count: the counts below are atomic increments. */
@@ -61,9 +62,17 @@ int main(void)
 	/* a chunk size known at run time: the host evaluates it at the
 	 * construct's entry (7 here) */
 	int chunk = 2 + N % 5;
-#pragma acc parallel loop gang(static:chunk * 2 - 3) num_gangs(3) copy(cnt)
-	for (int i = 0; i < N; i++)
-		cnt[i] += 1000;
+	(void)chunk; /* only the directives use it */
+	int i;
+#pragma acc parallel num_gangs(3) copy(cnt)
+	{
+#pragma acc loop gang(static:chunk * 2 - 3)
+		for (i = 0; i < N; i++)
+			cnt[i] += 400;
+#pragma acc loop gang(static:chunk)
+		for (i = 0; i < N; i++)
+			cnt[i] += 600;
+	}
 	/* reductions over static chunks */
 	long ra = 0, rb = 0;
 #pragma acc parallel loop gang(static:3) reduction(+:ra) copyin(a)
