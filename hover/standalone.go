@@ -53,13 +53,13 @@ func StandaloneMarkdown(it StandaloneItem, directive string) string {
 	case "present_or_copyout", "pcopyout":
 		key = "copyout"
 	}
-	fmt.Fprintf(&b, "#### `%s` — `%s` of `%s`\n\n", it.Var, clause, it.Directive)
-	if it.Type != nil && it.Type.Name != "" {
-		fmt.Fprintf(&b, "```c\n%s\n```\n\n", declaration(it.Type.Name, memberName(it.Var)))
-	}
 	action, ok := standaloneAction[it.Directive+" "+key]
 	if !ok {
 		return ""
+	}
+	fmt.Fprintf(&b, "#### `%s` — `%s` of `%s`\n\n", it.Var, clause, it.Directive)
+	if it.Type != nil && it.Type.Name != "" {
+		fmt.Fprintf(&b, "```c\n%s\n```\n\n", declaration(it.Type.Name, memberName(it.Var)))
 	}
 	switch it.Directive + " " + key {
 	case "exit data copyout", "exit data delete":

@@ -59,7 +59,7 @@ type KernelsResult struct {
 
 // ConstructPreview is one construct's kernels and data plan.
 type ConstructPreview struct {
-	Kind           string          `json:"kind"` // "compute", "data", "enter data", "exit data", "update"
+	Kind           string          `json:"kind"` // "compute", "data", "enter data", "exit data", "update", "implicit data" (the transfers pass's)
 	Directive      string          `json:"directive"`
 	Function       string          `json:"function"`
 	Line           int             `json:"line"`

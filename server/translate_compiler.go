@@ -331,11 +331,23 @@ func planConstructs(res *compiler.Result, text []byte) []xConstruct {
 			default:
 				continue
 			}
+			hoist := n.Hoist != nil && n.Dir == nil
+			if hoist {
+				n = implicitRegion(n)
+			}
 			c := xConstruct{kind: nodeKindName(n.Dir), dir: n.Dir, span: n.Span, parentIdx: parent}
 			if n.Region != nil && n.Region.Func != nil && n.Region.Func.Func != nil {
 				c.function = n.Region.Func.Func.Name
 			}
 			c.plan = planNode(n, enclosing, attrsOf(n.Region), text)
+			if hoist {
+				c.kind = "implicit data"
+				why := fmt.Sprintf("accls's transfers pass: the %d compute constructs of lines %d to %d share this copy", n.Hoist.Nodes,
+					lineOf(text, n.Span.Start)+1, lineOf(text, n.Span.End)+1)
+				for i := range c.plan {
+					c.plan[i].reason = why
+				}
+			}
 			if con := n.Construct; con != nil {
 				for _, k := range con.AllKernels() { // with the kernels of other device types' loops
 					c.kernels = append(c.kernels, xKernel{name: k.Name, source: k.Source, lines: k.Lines, serial: k.Serial, launch: launchOf(k)})
@@ -354,6 +366,16 @@ func planConstructs(res *compiler.Result, text []byte) []xConstruct {
 	}
 	walk(res.Program.Nodes, -1)
 	return out
+}
+
+// implicitRegion is a copy of an implicit data region of the transfers
+// pass (a data node without a directive) with a directive of its own, empty,
+// at the start of its run: what the preview shows as its entry and what the
+// constructs inside find their arrays present from.
+func implicitRegion(n *compiler.Node) *compiler.Node {
+	c := *n
+	c.Dir = &acc.Directive{Name: "data", Span: acc.Span{Start: n.Span.Start, End: n.Span.Start}}
+	return &c
 }
 
 // launchOf describes a kernel's NDRange.

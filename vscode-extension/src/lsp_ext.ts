@@ -41,7 +41,7 @@ export interface KernelsResult {
   message?: string;
 }
 export interface ConstructPreview {
-  kind: "compute" | "data" | "enter data" | "exit data" | "update";
+  kind: "compute" | "data" | "enter data" | "exit data" | "update" | "implicit data";
   directive: string;
   function: string;
   line: number;
