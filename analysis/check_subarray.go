@@ -146,7 +146,7 @@ func checkContiguous(p *Pass, it *acc.Arg, v *cfacts.Var) {
 		if t.Kind == cfacts.TypePointer && k > 0 {
 			return // rows of a pointer to pointers
 		}
-		if several && t.Kind == cfacts.TypeArray && partialDimension(s, t.Len) {
+		if several && t.Kind == cfacts.TypeArray && PartialDimension(s, t.Len) {
 			p.Report(Diagnostic{
 				Span: s.Span, Rule: "subarray-invalid",
 				Message: fmt.Sprintf("sub-array %s is not contiguous: after a dimension that selects several elements, every dimension must be whole (all %s of this one, or omit the bounds); only a pointer to pointers may map a part of each row",
@@ -173,11 +173,12 @@ func checkContiguous(p *Pass, it *acc.Arg, v *cfacts.Var) {
 	}
 }
 
-// partialDimension reports whether s provably leaves out elements of a
+// PartialDimension reports whether s provably leaves out elements of a
 // dimension of n elements (n < 0: unknown): a constant lower bound other
 // than 0, a constant length other than n, one index of several. Bounds that
-// are not constants may cover the dimension: not reported.
-func partialDimension(s acc.Subscript, n int64) bool {
+// are not constants may cover the dimension: not reported. The compiler
+// uses it for the sub-arrays of data clauses (compiler/sections.go).
+func PartialDimension(s acc.Subscript, n int64) bool {
 	if !s.Section {
 		return n > 1
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -97,12 +98,14 @@ func sectionItem(di *DataItem, it *acc.Arg, t *cfacts.Type, update bool) (handle
 }
 
 // wholeDimension reports whether subscript s covers all of its dimension
-// (array type dt). Data clauses take a length the compiler cannot evaluate
-// for the whole dimension (a[0:n][0:m] of a variable-length a[][m]); an
-// update needs to know, and leaves the doubt to the run time (a rectangle
-// whose pieces touch is one plain copy).
+// (array type dt). For data clauses it is what the analysis accepts
+// (analysis.PartialDimension: bounds that are not constants may cover the
+// dimension, a[0:n][0:m] of a variable-length a[][m]), except that a lower
+// bound must be 0, since the item then starts at its row. An update needs
+// to know, and leaves the doubt to the run time: a rectangle whose pieces
+// touch is one plain copy.
 func wholeDimension(s acc.Subscript, dt *cfacts.Type, update bool) bool {
-	if !s.Section {
+	if analysis.PartialDimension(s, dt.Len) {
 		return false
 	}
 	if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
@@ -110,12 +113,15 @@ func wholeDimension(s acc.Subscript, dt *cfacts.Type, update bool) bool {
 			return false
 		}
 	}
+	if !update {
+		return true
+	}
+	if !s.Section {
+		return dt.Len == 1
+	}
 	if s.Length == nil || strings.TrimSpace(s.Length.Text) == "" {
 		return true
 	}
 	v, ok := s.Length.Int()
-	if !ok {
-		return !update
-	}
-	return dt.Len < 0 && !update || v == dt.Len
+	return ok && v == dt.Len
 }

@@ -12,7 +12,7 @@ import (
 // with no entry and exit of their own.
 type StandaloneItem struct {
 	Directive string       // "enter data", "exit data", "update"
-	Clause    string       // as written: "copyin", "delete", "self", "host", "device"…
+	Clause    string       // the clause's name: "copyin", "delete", "self", "host", "device"…
 	Item      string       // "a[0:n]", "p->x[0:n]"
 	Var       string       // the variable the item starts from, or its pointer member ("p->x")
 	Type      *cfacts.Type // Var's
@@ -43,15 +43,8 @@ func StandaloneMarkdown(it StandaloneItem, directive string) string {
 	var b strings.Builder
 	clause := it.Clause
 	key := clause
-	switch clause {
-	case "host":
+	if clause == "host" { // its synonym on update (deprecated aliases such as pcopyin arrive as their clause)
 		key = "self"
-	case "present_or_copyin", "pcopyin":
-		key = "copyin"
-	case "present_or_create", "pcreate":
-		key = "create"
-	case "present_or_copyout", "pcopyout":
-		key = "copyout"
 	}
 	action, ok := standaloneAction[it.Directive+" "+key]
 	if !ok {

@@ -13,7 +13,6 @@ func TestStandaloneMarkdown(t *testing.T) {
 		want []string
 	}{
 		{StandaloneItem{Directive: "enter data", Clause: "copyin"}, []string{"copied to it", "goes up by one"}},
-		{StandaloneItem{Directive: "enter data", Clause: "pcopyin"}, []string{"copied to it"}},
 		{StandaloneItem{Directive: "enter data", Clause: "create"}, []string{"uninitialized"}},
 		{StandaloneItem{Directive: "enter data", Clause: "attach"}, []string{"attachment counter"}},
 		{StandaloneItem{Directive: "exit data", Clause: "copyout"}, []string{"copied back", "otherwise nothing moves"}},

@@ -21,7 +21,7 @@ void scale(struct vec v, float a, struct grid *g, struct vec *all)
     for (int i = 0; i < v.n; i++) {
         float *p = &v.x[i];
         v.x[i] *= a + g->in.x[i % 4] + all[i % 2].x[0] + (*g).u[0] + v.w[i % 4];
-        *p += g->u[i] + (&v)->n;
+        *p += g->u[i] + (&v)->n + all[1].n;
     }
 }
 `}
@@ -73,13 +73,17 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 		}
 	}
 	// the member hovers of the whole first text: (*g).u is g->u, all[i].x
-	// a member of an element; (&v)->n has no variable path
-	for _, want := range []string{"v.x", "v.n", "v.w", "g->u", "g->in", "g->in.x", "all[i % 2].x"} {
+	// and all[1].n members of elements; (&v)->n has no variable path
+	for _, want := range []string{"v.x", "v.n", "v.w", "g->u", "g->in", "g->in.x", "all[i % 2].x", "all[1].n"} {
 		if members[want] == "" {
 			t.Errorf("no member hover for %s (got %v)", want, members)
 		}
 	}
-	if len(members) != 7 {
+	// all is a pointer without a clause: its elements are not on the device
+	if !strings.Contains(members["all[1].n"], "reads host memory") {
+		t.Errorf("hover on all[1].n:\n%s", members["all[1].n"])
+	}
+	if len(members) != 8 {
 		t.Errorf("member hovers: %v", members)
 	}
 	// an array member is part of its struct (its expression's type is the

@@ -266,6 +266,12 @@ func TestPresentErrors(t *testing.T) {
 	fails(t, "present", nil, []string{"update-absent"},
 		`(?m)^accls runtime: 'a' \(host 0x[0-9a-f]+, 4096 bytes\) is not present on the device \(update self at present\.c:5\)$`)
 	fails(t, "present", nil, []string{"delete-entry"}, `accrt_enter: clause 7 \(delete\) is not an entry action`)
+	// an update's rectangle: partly present is an error even with
+	// if_present (as for a plain range), a negative length is reported
+	fails(t, "present", nil, []string{"rect-absent"},
+		`(?m)^accls runtime: 'u\[0:32\]\[31:1\]' \(host 0x[0-9a-f]+, 3972 bytes\) is partially present on the device: it overlaps 'a\[0:512\]' .*\(update self at present\.c:13\)$`)
+	fails(t, "present", nil, []string{"rect-negative"},
+		`(?m)^accls runtime: 'u\[0:32\]\[1:m-2\]': a length is negative or too large \(1 x 32 pieces of [0-9]+ bytes\) \(update device at present\.c:14\)$`)
 }
 
 // TestRows: pointers to pointers (accrt.h section 9).

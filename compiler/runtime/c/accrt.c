@@ -1703,17 +1703,22 @@ static void rect_update(int to_device, void *host, size_t width, size_t rows, si
 	size_t extent, region[3];
 	map_t *m;
 	char w[512];
-	if (rows <= 1)
+	resolve_async(async, c);
+	if (!host || width == 0 || rows == 0 || slices == 0)
+		return;
+	/* a negative length arrives as a huge size_t: the sizes would wrap */
+	if (width > SIZE_MAX / 4 || rows > SIZE_MAX / 4 / width || slices > SIZE_MAX / 4 / (rows * width) ||
+	    (rows > 1 && rows - 1 > SIZE_MAX / 4 / row_pitch) || (slices > 1 && slices - 1 > SIZE_MAX / 4 / slice_pitch))
+		fatal("'%s': a length is negative or too large (%zu x %zu pieces of %zu bytes)%s", c->name ? c->name : "?",
+		      slices, rows, width, ctx_where(c, w, sizeof w));
+	if (rows == 1)
 		row_pitch = width;
-	if (slices <= 1)
+	if (slices == 1)
 		slice_pitch = rows * row_pitch;
 	if (row_pitch == width && slice_pitch == rows * row_pitch) { /* contiguous after all */
 		update(to_device, host, width * rows * slices, flags, async, c);
 		return;
 	}
-	resolve_async(async, c);
-	if (!host || width == 0 || rows == 0 || slices == 0)
-		return;
 	if (row_pitch < width || slice_pitch < rows * row_pitch)
 		fatal("'%s': pieces of %zu bytes %zu apart overlap%s", c->name ? c->name : "?", width, row_pitch,
 		      ctx_where(c, w, sizeof w));

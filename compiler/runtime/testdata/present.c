@@ -37,6 +37,21 @@ int main(int argc, char **argv)
 		accrt_update_self(a, ALL, 0, "a", "present.c:5");
 		return 0;
 	}
+	if (strcmp(mode, "rect-absent") == 0) {
+		/* a column of a 32 x 32 view of a[]: rows 0..31 of column 31, the
+		 * mapping a[0:512] holds only half of its rectangle */
+		accrt_enter(ACCRT_COPYIN, a, 512 * sizeof(int), ACCRT_DYNAMIC, "a[0:512]", "present.c:3");
+		accrt_update_rect_self_async(a + 31, sizeof(int), 32, 32 * sizeof(int), 1, 0, ACCRT_IF_PRESENT, ACCRT_SYNC,
+		                             "u[0:32][31:1]", "present.c:13");
+		return 0;
+	}
+	if (strcmp(mode, "rect-negative") == 0) {
+		/* u[0:n][1:m-2] with m = 1: a length of -1 */
+		accrt_enter(ACCRT_COPYIN, a, ALL, ACCRT_DYNAMIC, "a", "present.c:3");
+		accrt_update_rect_device_async(a + 1, (size_t)-1 * sizeof(int), 32, 32 * sizeof(int), 1, 0, 0, ACCRT_SYNC,
+		                               "u[0:32][1:m-2]", "present.c:14");
+		return 0;
+	}
 	if (strcmp(mode, "delete-entry") == 0) {
 		accrt_enter(ACCRT_DELETE, a, ALL, 0, "a", "present.c:6");
 		return 0;
