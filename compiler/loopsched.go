@@ -262,6 +262,10 @@ func (g *kgen) staticHeader(lp *Loop, tname, total string) {
 func (l *lowering) hostExprProblem(it *acc.Arg) string {
 	for _, m := range identRE.FindAllStringIndex(it.Text, -1) {
 		name := it.Text[m[0]:m[1]]
+		before := strings.TrimSpace(it.Text[:m[0]])
+		if name == "sizeof" || strings.HasSuffix(before, ".") || strings.HasSuffix(before, "->") {
+			continue // an operator; a member's name
+		}
 		if strings.HasPrefix(strings.TrimSpace(it.Text[m[1]:]), "(") {
 			return fmt.Sprintf("a run-time chunk size may not call '%s' (the host evaluates it once, at the construct's entry)", name)
 		}

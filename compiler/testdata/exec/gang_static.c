@@ -69,7 +69,7 @@ int main(void)
 #pragma acc loop gang(static:chunk * 2 - 3)
 		for (i = 0; i < N; i++)
 			cnt[i] += 400;
-#pragma acc loop gang(static:chunk)
+#pragma acc loop gang(static:chunk + (int)sizeof(cnt) / (int)sizeof(cnt[0]) - N)
 		for (i = 0; i < N; i++)
 			cnt[i] += 600;
 	}
