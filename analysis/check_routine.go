@@ -295,7 +295,7 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 	}
 	where := "inside a compute region"
 	if ctx.compute == nil {
-		where = "from " + quote(fm.Func.Name) + ", a 'routine'"
+		where = "from " + quote(fm.Func.Name) + ", a 'routine',"
 	}
 	level := LevelSeq
 	for _, other := range m.Funcs {
@@ -307,9 +307,27 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 	if decl.NameSpan.Start < decl.Def.NameSpan.Start {
 		at = decl.NameSpan.Start // a prototype comes first: the directive goes before it
 	}
+	why := "; compilers may not generate a device version of it"
+	if level == LevelSeq && !hasDirectives(m, decl.Def) {
+		// OpenACC §2.15.1's implicit routine directive (the compiler's
+		// implicitRoutine). Compilers that do not implement it reject the
+		// call, so the directive is still the portable form.
+		why = ": OpenACC gives it an implicit 'routine seq' (accls compiles it so), but not every compiler implements that"
+	}
 	p.Report(Diagnostic{Span: calleeSpan(call), Rule: "routine-missing",
-		Message: quote(call.Name) + " is called " + where + " but has no 'routine' directive; compilers may not generate a device version of it",
+		Message: quote(call.Name) + " is called " + where + " but has no 'routine' directive" + why,
 		Related: []Related{{Span: decl.Def.NameSpan, Message: quote(call.Name) + " is defined here"}},
 		Fixes:   []SuggestedFix{routineFix(p.Text, at, call.Name, level)}})
 	return true
+}
+
+// hasDirectives reports whether the definition f has OpenACC directives
+// inside.
+func hasDirectives(m *Model, f *cfacts.Func) bool {
+	for _, fm := range m.Funcs {
+		if fm.Func == f {
+			return len(fm.Directives) > 0
+		}
+	}
+	return false
 }

@@ -69,9 +69,10 @@ var structureRules = []*Rule{
 	{
 		ID: "routine-missing", Severity: SeverityWarning,
 		Summary: "device code calls a function without a routine directive",
-		Doc: "A function called inside a compute region (or from a routine) runs on the device, and compilers " +
-			"generate a device version only for functions with a `routine` directive seen before the call (§2.15). " +
-			"accls reports calls of functions defined in the same file that have none, or whose directive comes " +
+		Doc: "A function called inside a compute region (or from a routine) runs on the device. The specification " +
+			"gives a function defined in the same file without a `routine` directive an implicit `routine seq` " +
+			"(§2.15.1), and accls compiles it so, but not every compiler implements that: some generate a device " +
+			"version only for functions with a `routine` directive seen before the call. accls reports calls of functions defined in the same file that have none, or whose directive comes " +
 			"after the call. The fix inserts `#pragma acc routine seq` (or the level of the function's orphaned " +
 			"loops) before the function.",
 		Example: "float twice(float x) { return 2 * x; }\n\n" +

@@ -106,7 +106,8 @@
 //     (routine.go: routines that device code calls become OpenCL functions
 //     with __global pointer parameters and the caller's place, so that
 //     their gang/worker/vector loops partition like inline ones; calls are
-//     checked for levels, address spaces, recursion), tile (tile.go: tiles
+//     checked for levels, address spaces, recursion; a function defined
+//     without a routine directive is an implicit routine seq), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group; collapse(n)
 //     next to a tile of n or more loops adds nothing), loop schedules
 //     (loopsched.go: gang(static:) chunks dealt round-robin to the gangs;

@@ -111,7 +111,7 @@ func (c *compilation) outlineRegion(r *analysis.Region, inCompute *analysis.Regi
 		return n
 	case name == "loop":
 		if inCompute == nil {
-			c.errorAt(d.NameSpan, "an orphaned 'loop' (outside a compute construct) is not supported by the compiler yet")
+			c.errorAt(d.NameSpan, "an orphaned 'loop' (outside a compute construct) is compiled only in a routine: give '%s' a 'routine' directive with its level (#pragma acc routine seq, vector, worker or gang before it)", r.Func.Func.Name)
 		}
 		return nil
 	case name == "data":

@@ -58,6 +58,10 @@ import (
 //     in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
 //
+// A function this file defines without a routine directive and without
+// directives inside is an implicit 'routine seq' when device code calls it
+// (implicitRoutine); errors in its body say so (implicitNote).
+//
 // acc_on_device(dev) in device code is true for acc_device_not_host and
 // for the type of the device the program was built for (the runtime
 // passes it as ACCLS_DEVICE_TYPE when it builds the program).
@@ -110,6 +114,8 @@ type routineState struct {
 	byName   map[string]*deviceRoutine
 	used     []*deviceRoutine // in the order first called
 	onDevice bool             // acc_on_device is used in device code
+	// implicit: the implicit routines looked up (nil: none by that name).
+	implicit map[string]*analysis.FuncModel
 }
 
 func (c *compilation) routines() *routineState {
@@ -185,11 +191,12 @@ func routineMayContain(l analysis.Level) string {
 	return "seq loops only"
 }
 
-// routineOf returns the routine function named name, nil when name has no
-// routine directive.
+// routineOf returns the routine function named name: the function a
+// routine directive applies to, else its implicit routine (implicitRoutine);
+// nil when device code cannot call it.
 func (c *compilation) routineOf(name string) *analysis.FuncModel {
 	if c.model.Routines[name] == nil {
-		return nil
+		return c.implicitRoutine(name)
 	}
 	for _, fm := range c.model.Funcs {
 		if fm.Func.Name == name && fm.Routine != nil {
@@ -197,6 +204,37 @@ func (c *compilation) routineOf(name string) *analysis.FuncModel {
 		}
 	}
 	return nil
+}
+
+// implicitRoutine is the implicit 'routine seq' of a function that this
+// file defines without a routine directive, when device code calls it
+// (OpenACC §2.15.1, "implicit routine directive": a procedure whose
+// definition the compiler sees and that a compute region or a routine calls
+// gets one, and so, recursively, do the procedures it calls; Clacc and the
+// MLIR acc dialect make it seq, as here). nil for a function with OpenACC
+// directives inside: its orphaned loops need the level that only an
+// explicit directive gives (the analysis's orphan-loop-no-routine), so
+// calling it from device code stays an error. The FuncModel is a copy
+// with the seq level; the analysis model keeps the function a host one.
+func (c *compilation) implicitRoutine(name string) *analysis.FuncModel {
+	rs := c.routines()
+	if fm, ok := rs.implicit[name]; ok {
+		return fm
+	}
+	var found *analysis.FuncModel
+	for _, fm := range c.model.Funcs {
+		if fm.Func.Name == name && fm.Func.Body != nil && len(fm.Directives) == 0 {
+			seq := *fm
+			seq.Level = analysis.LevelSeq
+			found = &seq
+			break
+		}
+	}
+	if rs.implicit == nil {
+		rs.implicit = map[string]*analysis.FuncModel{}
+	}
+	rs.implicit[name] = found
+	return found
 }
 
 // routineCallLevels marks the loops of kernel k that call routines which
@@ -312,7 +350,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	}
 	fm := g.c.routineOf(name)
 	if fm == nil {
-		g.fail(e.Span, "call to '%s' in device code: '%s' has no 'routine' directive (only routines and OpenCL built-in math functions can be called)", name, name)
+		g.fail(e.Span, "call to '%s' in device code: %s", name, g.c.notCallable(name))
 		return name + "()", true
 	}
 	if fm.Func.Body == nil || fm.Func.Stale {
@@ -365,6 +403,25 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	}
 	r.red |= red
 	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
+}
+
+// implicitNote ends the errors in the body of an implicit routine: the
+// user wrote no directive there and may not know device code runs it.
+func implicitNote(fm *analysis.FuncModel) string {
+	if fm.Routine != nil {
+		return ""
+	}
+	return fmt.Sprintf(" (in '%s', which device code calls: a function without a 'routine' directive is compiled as an implicit 'routine seq')", fm.Func.Name)
+}
+
+// notCallable says why device code cannot call the function name.
+func (c *compilation) notCallable(name string) string {
+	for _, fm := range c.model.Funcs {
+		if fm.Func.Name == name && fm.Func.Body != nil {
+			return fmt.Sprintf("'%s' has OpenACC directives inside but no 'routine' directive; give it one with its level (#pragma acc routine seq, vector, worker or gang)", name)
+		}
+	}
+	return fmt.Sprintf("'%s' is not defined in this file: device code can call the functions this file defines and OpenCL's built-in math functions", name)
 }
 
 func routineCallRule(l analysis.Level) string {
@@ -502,6 +559,9 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			progress = true
 			g := &kgen{c: c, rt: r}
 			if err := g.routine(); err != nil {
+				if se, ok := err.(*spanError); ok {
+					se.Msg += implicitNote(r.fm)
+				}
 				c.spanErr(err, r.fm.Func.NameSpan)
 				continue
 			}
@@ -511,7 +571,7 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 	}
 	for _, r := range rs.used {
 		if c.recursive(r.fm.Func.Name) {
-			c.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion", r.fm.Func.Name)
+			c.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion%s", r.fm.Func.Name, implicitNote(r.fm))
 		}
 	}
 	var ps []string

@@ -1,4 +1,4 @@
-/* calls in device code the compiler rejects: functions without routine,
+/* calls in device code the compiler rejects: functions not defined in the file (helper, defined here, is an implicit routine seq),
  * routine levels at the call, private memory passed to a routine,
  * recursion, globals in routines; an atomic capture that the lanes of a
  * worker run redundantly */
