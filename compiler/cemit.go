@@ -379,6 +379,9 @@ func (em *clEmitter) call(e *cfacts.Expr) string {
 			return s
 		}
 	}
+	if b, ok := intBuiltins[name]; ok {
+		return em.intBuiltinCall(name, b, e) // builtins.go
+	}
 	f, ok := mathFuncs[name]
 	if !ok {
 		switch strings.TrimPrefix(name, "__builtin_") {

@@ -332,7 +332,10 @@ func init() {
 // emitter writes those).
 func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	name := e.Name
-	if _, math := mathFuncs[name]; math || name == "" {
+	if _, builtin := intBuiltins[name]; builtin || name == "" {
+		return "", false
+	}
+	if _, math := mathFuncs[name]; math {
 		return "", false
 	}
 	switch strings.TrimPrefix(name, "__builtin_") {

@@ -105,4 +105,11 @@ void f(int n, float *a)
 #pragma acc parallel loop gang copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		nested_reduction(a, n);
+	unsigned bits = 7;
+#pragma acc parallel loop copy(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] = __builtin_ctz(bits++);
+#pragma acc parallel loop copy(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] = __builtin_popcount(1, 2);
 }
