@@ -96,6 +96,9 @@ func (vh *varHover) inClause(off int) (string, acc.Span, bool) {
 				if md, span, ok := vh.clauseMember(d, it, off); ok {
 					return md, span, true
 				}
+				if md, span, ok := vh.clauseBound(d, it, off); ok {
+					return md, span, true
+				}
 				// the variable's name, or a member's the item's own hover
 				// covers (enter/exit data, update; members that are part
 				// of the struct)
@@ -473,6 +476,120 @@ func (vh *varHover) clauseMember(d *acc.Directive, it *acc.Arg, off int) (string
 		return hover.MemberMarkdown(mb, vh.describe(reg)), span, true
 	}
 	return "", acc.Span{}, false
+}
+
+// clauseBound explains a variable or member named in the bounds of item it
+// of directive d (the n of a[0:n], the g->nx of g->u[0:g->nx]), the cursor
+// on its name.
+func (vh *varHover) clauseBound(d *acc.Directive, it *acc.Arg, off int) (string, acc.Span, bool) {
+	var subs []acc.Subscript
+	for _, m := range it.Var.Members {
+		subs = append(subs, m.Subscripts...)
+	}
+	subs = append(subs, it.Var.Subscripts...)
+	for _, sub := range subs {
+		for _, part := range []struct {
+			e    *acc.Expr
+			name string
+		}{{sub.Lower, "lower bound"}, {sub.Length, "length"}} {
+			if part.e == nil || !part.e.Span.Contains(off) {
+				continue
+			}
+			root, members, span, ok := boundPath(vh.res.text, part.e.Span, off)
+			if !ok {
+				return "", acc.Span{}, false
+			}
+			v := resolveVar(vh.res.model, root, d.Span.Start)
+			if v == nil {
+				return "", acc.Span{}, false // an enumerator, a macro's expansion, a global
+			}
+			b := hover.Bound{Name: root, Type: v.Type, Item: it.Text, Part: part.name}
+			if !sub.Section {
+				b.Part = "index"
+			}
+			if len(members) > 0 {
+				b.Type, b.Struct = analysis.ItemMemberTypes(v, members)
+				b.Name = analysis.ItemPath(&acc.Arg{Var: &acc.VarRef{Name: root, Members: members}})
+			}
+			noun := "construct"
+			if reg := vh.res.model.ByDirective[d]; reg == nil || reg.Kind == analysis.RegionStandalone {
+				noun, b.Standalone = "directive", true
+			}
+			return hover.BoundMarkdown(b, vh.describeDirective(d, noun)), span, true
+		}
+	}
+	return "", acc.Span{}, false
+}
+
+// boundPath reads the name under off in the bound expression at exprSpan
+// of text: a variable, or a member reached from one through '.' and '->'
+// (g->nx). The span is the name's; ok is false for anything else under
+// the cursor (numbers, operators, a call's name, a member of an element).
+func boundPath(text []byte, exprSpan acc.Span, off int) (root string, members []acc.Member, span acc.Span, ok bool) {
+	if exprSpan.Start < 0 || exprSpan.End > len(text) || off < exprSpan.Start || off >= exprSpan.End {
+		return "", nil, acc.Span{}, false
+	}
+	isID := func(c byte) bool {
+		return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	lo, hi := off, off
+	for lo > exprSpan.Start && isID(text[lo-1]) {
+		lo--
+	}
+	for hi < exprSpan.End && isID(text[hi]) {
+		hi++
+	}
+	if lo == hi || text[lo] >= '0' && text[lo] <= '9' {
+		return "", nil, acc.Span{}, false
+	}
+	span = acc.Span{Start: lo, End: hi}
+	next := hi
+	for next < exprSpan.End && (text[next] == ' ' || text[next] == '\t') {
+		next++
+	}
+	if next < exprSpan.End && text[next] == '(' || string(text[lo:hi]) == "sizeof" {
+		return "", nil, acc.Span{}, false
+	}
+	// Walk back over the accesses before the name: ". id" and "-> id".
+	names := []string{string(text[lo:hi])}
+	var arrows []bool
+	at := lo
+	for {
+		i := at
+		for i > exprSpan.Start && (text[i-1] == ' ' || text[i-1] == '\t') {
+			i--
+		}
+		var arrow bool
+		switch {
+		case i-1 >= exprSpan.Start && text[i-1] == '.':
+			i--
+		case i-2 >= exprSpan.Start && text[i-2] == '-' && text[i-1] == '>':
+			i -= 2
+			arrow = true
+		default:
+			root = names[len(names)-1]
+			for k := len(names) - 2; k >= 0; k-- {
+				members = append(members, acc.Member{Arrow: arrows[k], Name: names[k]})
+			}
+			if i > exprSpan.Start && (text[i-1] == ']' || text[i-1] == ')') {
+				return "", nil, acc.Span{}, false // a member of an element or of a call's result
+			}
+			return root, members, span, true
+		}
+		for i > exprSpan.Start && (text[i-1] == ' ' || text[i-1] == '\t') {
+			i--
+		}
+		j := i
+		for j > exprSpan.Start && isID(text[j-1]) {
+			j--
+		}
+		if j == i {
+			return "", nil, acc.Span{}, false // (*g).nx, a[i].n
+		}
+		names = append(names, string(text[j:i]))
+		arrows = append(arrows, arrow)
+		at = j
+	}
 }
 
 // memberNameAt is the span of the name of the member of item it under off.
