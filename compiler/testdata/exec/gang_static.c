@@ -60,18 +60,24 @@ int main(void)
 	for (int i = 0; i < N; i++)
 		cnt[i] += 100;
 	/* a chunk size known at run time: the host evaluates it at the
-	 * construct's entry (7 here) */
+	 * construct's entry (7 here, then 5). The two loops deal the elements
+	 * to different gangs, which run them concurrently (no barrier between
+	 * gang loops): the updates must be atomic. */
 	int chunk = 2 + N % 5;
 	(void)chunk; /* only the directives use it */
 	int i;
 #pragma acc parallel num_gangs(3) copy(cnt)
 	{
 #pragma acc loop gang(static:chunk * 2 - 3)
-		for (i = 0; i < N; i++)
+		for (i = 0; i < N; i++) {
+#pragma acc atomic update
 			cnt[i] += 400;
+		}
 #pragma acc loop gang(static:chunk + (int)sizeof(cnt) / (int)sizeof(cnt[0]) - N)
-		for (i = 0; i < N; i++)
+		for (i = 0; i < N; i++) {
+#pragma acc atomic update
 			cnt[i] += 600;
+		}
 	}
 	/* reductions over static chunks */
 	long ra = 0, rb = 0;
