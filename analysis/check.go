@@ -52,6 +52,7 @@ var semanticChecks = []*Check{
 	subarrayBoundsCheck,
 	transfersCheck,
 	dependenceCheck,
+	gangSyncCheck,
 }
 
 // SemanticChecks returns the table of semantic checks.

@@ -131,6 +131,24 @@ var dataRules = []*Rule{
 			"    for (int i = 0; i < n; i++) a[i] += 1;\n}",
 	},
 	{
+		ID: "unsynchronized-gang-loops", Severity: SeverityWarning,
+		Summary: "a gang loop of a parallel construct uses elements that an earlier gang loop handles on other gangs",
+		Doc: "The gangs of a `parallel` construct run independently: there is no synchronization between " +
+			"them (OpenACC 3.3 §1.2), so a gang starts the construct's next gang loop as soon as its own " +
+			"iterations of the previous one are done, while other gangs may still be writing. A later gang loop " +
+			"may use an element that an earlier one writes (or write one it reads) only when the same gang " +
+			"handles it in both: the loops divide their iterations alike (same bounds, step and " +
+			"gang/worker/vector clauses) and access it at the same subscripts. The check reports the certain " +
+			"cases — a neighbour's element (`b[i] = a[i+1]` after `a[i]` is written), or loops that divide " +
+			"their iterations differently (other bounds, another `gang(static:)` chunk) — also across rounds of " +
+			"a loop inside the construct. Atomic accesses on both sides, private data and subscripts it cannot " +
+			"compare are left alone. Split the loops into separate compute constructs (`parallel loop` each): " +
+			"a construct ends when all its gangs are done.",
+		Example: "#pragma acc parallel copy(a[0:n], b[0:n])\n{\n#pragma acc loop gang\n" +
+			"    for (int i = 0; i < n; i++) a[i] = i;\n#pragma acc loop gang\n" +
+			"    for (int i = 0; i < n - 1; i++) b[i] = a[i + 1];\n}",
+	},
+	{
 		ID: "loop-carried-dependence", Severity: SeverityWarning,
 		Summary: "an element written in one iteration is used by another in a parallel loop",
 		Doc: "A loop whose iterations run in parallel — marked `independent`, a `parallel loop`, or a `loop` " +

@@ -100,7 +100,7 @@ void level_args(float *restrict a, int n)
             a[i] += 1.0f;
 #pragma acc loop gang(static:4)
         for (int i = 0; i < n; i++)
-            a[i] += 1.0f;
+            a[i] += 1.0f; // want "\[unsynchronized-gang-loops\]"
     }
 #pragma acc kernels num_gangs(16) vector_length(64) copy(a[0:n])
     {

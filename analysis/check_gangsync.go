@@ -1,0 +1,335 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// gangSyncCheck reports array elements that one gang loop of a `parallel`
+// construct writes and a later gang loop of the same construct uses, when
+// another gang may run the second access (OpenACC 3.3 §1.2: gangs run
+// independently, with no synchronization between them; a gang goes on to
+// the next loop as soon as its own iterations are done). Two such loops
+// are safe only when each gang finds in the second loop the elements it
+// wrote itself: the loops divide their iterations alike (same bounds, step,
+// and gang/worker/vector clauses) and access the element at the same
+// subscripts. Reported, when certain:
+//
+//   - the same division, different subscripts: b[i] = a[i+1] after a[i] is
+//     written (the element belongs to the next iteration, maybe another
+//     gang's);
+//   - different divisions (other bounds, another gang(static:) chunk, a
+//     gang loop then a gang vector loop): any element both use.
+//
+// The pairs are also checked in the other order when a loop inside the
+// construct repeats both (the next round's first loop runs after the
+// previous round's second loop only within a gang). Atomic accesses on both
+// sides, private data and subscripts the analysis cannot compare (indirect
+// indices, calls) are left alone. `kernels` constructs launch their loops
+// one after the other, and serial ones have one gang: neither is checked.
+var gangSyncCheck = &Check{
+	Name:  "gangsync",
+	Rules: []string{"unsynchronized-gang-loops"},
+	Model: checkGangSync,
+}
+
+func checkGangSync(p *Pass, m *Model) {
+	for _, r := range allRegions(m) {
+		if !isComputeRegion(r) || r.IsLoop() || computeKind(r.Directive) != "parallel" || r.Stmt == nil || len(r.Directive.Errors) > 0 {
+			continue
+		}
+		loops := topGangLoops(r)
+		if len(loops) < 2 {
+			continue
+		}
+		private := constructPrivate(r)
+		atomics := atomicSpans(r)
+		var infos []*gangLoop
+		for _, l := range loops {
+			if g := newGangLoop(l, atomics); g != nil {
+				infos = append(infos, g)
+			}
+		}
+		reported := map[string]bool{}
+		for i, first := range infos {
+			for _, second := range infos[i+1:] {
+				checkGangPair(p, m, r, first, second, "", private, reported)
+				if around := sharedLoop(r, first.r, second.r); around != nil {
+					checkGangPair(p, m, r, second, first, fmt.Sprintf(" in the next round of the loop at line %d", lineOf(m.Text, around.Span.Start)), private, reported)
+				}
+			}
+		}
+	}
+}
+
+// topGangLoops are the gang-partitioned loop regions of compute region c
+// that no partitioned loop encloses, in source order.
+func topGangLoops(c *Region) []*Region {
+	var out []*Region
+	var visit func(rs []*Region)
+	visit = func(rs []*Region) {
+		for _, r := range rs {
+			if r.IsLoop() && r.Level&(LevelGang|LevelWorker|LevelVector) != 0 {
+				if r.Level&LevelGang != 0 && len(r.Loops) > 0 && len(r.Directive.Errors) == 0 {
+					out = append(out, r)
+				}
+				continue
+			}
+			visit(r.Children)
+		}
+	}
+	visit(c.Children)
+	return out
+}
+
+// constructPrivate are the variables the construct's clauses make private
+// to each gang (private, firstprivate, reduction).
+func constructPrivate(c *Region) map[string]bool {
+	private := map[string]bool{}
+	for _, cl := range c.Directive.Clauses {
+		switch canonical(cl) {
+		case "private", "firstprivate", "reduction":
+			for _, it := range argItems(cl) {
+				if it.Var != nil {
+					private[it.Var.Name] = true
+				}
+			}
+		}
+	}
+	return private
+}
+
+// atomicSpans are the statements of the atomic constructs in c.
+func atomicSpans(c *Region) []acc.Span {
+	var out []acc.Span
+	for _, r := range regionsOf(c.Func) {
+		if r.Kind == RegionAtomic && r.Stmt != nil && inSpan(c.Stmt.Span, r.Stmt.Span) {
+			out = append(out, r.Stmt.Span)
+		}
+	}
+	return out
+}
+
+// sharedLoop is the innermost C loop inside construct c that contains both
+// loop regions, nil when none does.
+func sharedLoop(c *Region, a, b *Region) *cfacts.Stmt {
+	for s := a.Stmt.Parent; s != nil && inSpan(c.Stmt.Span, s.Span); s = s.Parent {
+		switch s.Kind {
+		case cfacts.StmtFor, cfacts.StmtWhile, cfacts.StmtDo:
+			if inSpan(s.Span, b.Stmt.Span) {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// gangLoopShape keys the way a gang loop divides its iterations among the
+// gangs: its headers (the loop variables renamed by position) and its
+// partitioning clauses. ok is false when a header cannot be compared.
+func gangLoopShape(r *Region) (key string, vars map[*cfacts.Var]string, ok bool) {
+	vars = map[*cfacts.Var]string{}
+	for k, l := range r.Loops {
+		v := forLoopVar(l)
+		if v == nil {
+			return "", nil, false
+		}
+		vars[v] = fmt.Sprintf("#%d", k)
+	}
+	var b strings.Builder
+	for _, l := range r.Loops {
+		var init *cfacts.Expr
+		switch {
+		case l.Init == nil:
+		case l.Init.Kind == cfacts.StmtDecl && len(l.Init.Decls) == 1:
+			init = l.Init.Decls[0].Init
+		case l.Init.Kind == cfacts.StmtExpr && l.Init.Expr != nil && l.Init.Expr.Kind == cfacts.ExprAssign:
+			init = l.Init.Expr.Y
+		}
+		parts := []string{keyedText(init, vars), keyedText(l.Cond, vars), keyedText(l.Post, vars)}
+		for _, s := range parts {
+			if s == "" || strings.ContainsRune(s, 0) {
+				return "", nil, false
+			}
+		}
+		b.WriteString(strings.Join(parts, ";") + "|")
+	}
+	fmt.Fprintf(&b, "L%d", r.Level&(LevelGang|LevelWorker|LevelVector))
+	for _, c := range r.Directive.Clauses {
+		switch name := canonical(c); name {
+		case "gang", "worker", "vector", "collapse", "tile":
+			b.WriteString(" " + name + "(")
+			for _, it := range argItems(c) {
+				b.WriteString(it.Text + ",")
+			}
+			b.WriteString(")")
+		}
+	}
+	return b.String(), vars, true
+}
+
+// keyedText renders e like exprText, with the variables of vars replaced
+// by their keys; "\x00" inside for what it cannot render.
+func keyedText(e *cfacts.Expr, vars map[*cfacts.Var]string) string {
+	e = strip(e)
+	if e == nil {
+		return ""
+	}
+	switch e.Kind {
+	case cfacts.ExprIdent:
+		if k, ok := vars[e.Var]; ok && e.Var != nil {
+			return k
+		}
+		return e.Name
+	case cfacts.ExprPreInc:
+		return e.Op + keyedText(e.X, vars)
+	case cfacts.ExprPostInc:
+		return keyedText(e.X, vars) + e.Op
+	case cfacts.ExprAssign:
+		return keyedText(e.X, vars) + e.Op + keyedText(e.Y, vars)
+	case cfacts.ExprUnary:
+		return e.Op + "(" + keyedText(e.X, vars) + ")"
+	case cfacts.ExprBinary:
+		return "(" + keyedText(e.X, vars) + e.Op + keyedText(e.Y, vars) + ")"
+	case cfacts.ExprIndex:
+		return keyedText(e.X, vars) + "[" + keyedText(e.Y, vars) + "]"
+	case cfacts.ExprMember:
+		return keyedText(e.X, vars) + e.Op + e.Name
+	}
+	return exprText(e)
+}
+
+// gangRef is an element access of a gang loop.
+type gangRef struct {
+	ref    *Ref
+	keys   []string // its subscripts, keyed
+	atomic bool
+}
+
+// gangLoopRefs are the element accesses (with subscripts) in gang loop r,
+// by variable.
+func gangLoopRefs(r *Region, vars map[*cfacts.Var]string, atomics []acc.Span) map[*cfacts.Var][]gangRef {
+	out := map[*cfacts.Var][]gangRef{}
+	for _, ref := range CollectRefs(r.Stmt) {
+		if len(ref.Index) == 0 || ref.Elem == AccNone || ref.Member {
+			continue
+		}
+		g := gangRef{ref: ref}
+		for _, ix := range ref.Index {
+			key := keyedText(ix, vars)
+			if indirect(ix) {
+				key = "\x00"
+			}
+			g.keys = append(g.keys, key)
+		}
+		for _, a := range atomics {
+			if inSpan(a, ref.Site()) {
+				g.atomic = true
+			}
+		}
+		out[ref.Var] = append(out[ref.Var], g)
+	}
+	return out
+}
+
+// gangLoop is a gang loop as the check compares it.
+type gangLoop struct {
+	r     *Region
+	shape string                    // gangLoopShape
+	refs  map[*cfacts.Var][]gangRef // gangLoopRefs
+}
+
+// newGangLoop is nil for a loop whose headers cannot be compared.
+func newGangLoop(r *Region, atomics []acc.Span) *gangLoop {
+	shape, vars, ok := gangLoopShape(r)
+	if !ok {
+		return nil
+	}
+	return &gangLoop{r: r, shape: shape, refs: gangLoopRefs(r, vars, atomics)}
+}
+
+// checkGangPair reports the elements that gang loop first writes (or reads)
+// and gang loop second, which runs after it in each gang, uses (or writes)
+// where another gang may do it.
+func checkGangPair(p *Pass, m *Model, c *Region, first, second *gangLoop, round string, private map[string]bool, reported map[string]bool) {
+	same := first.shape == second.shape
+	for v, xs := range second.refs {
+		ws := first.refs[v]
+		if len(ws) == 0 || private[v.Name] || inSpan(c.Stmt.Span, v.NameSpan) || v.Type == nil ||
+			v.Type.Kind != cfacts.TypeArray && v.Type.Kind != cfacts.TypePointer {
+			continue
+		}
+		for _, x := range xs {
+			key := v.Name + "@" + itoa(int64(x.ref.Site().Start))
+			if reported[key] {
+				continue
+			}
+			for _, w := range ws {
+				if w.ref.Elem&AccWrite == 0 && x.ref.Elem&AccWrite == 0 || w.atomic && x.atomic || len(w.keys) != len(x.keys) {
+					continue
+				}
+				if !comparableKeys(w.keys) || !comparableKeys(x.keys) {
+					continue
+				}
+				if same && strings.Join(w.keys, ",") == strings.Join(x.keys, ",") {
+					continue // each gang meets the elements it wrote
+				}
+				reported[key] = true
+				reportGangRace(p, m, first.r, second.r, w, x, same, round)
+				break
+			}
+		}
+	}
+}
+
+// indirect reports whether subscript e reads memory or calls a function
+// (b[idx[i]], a[f(i)], a[*p]): which element it is is known only at run
+// time.
+func indirect(e *cfacts.Expr) bool {
+	found := false
+	stWalkExpr(e, func(x *cfacts.Expr) bool {
+		switch {
+		case x.Kind == cfacts.ExprIndex, x.Kind == cfacts.ExprCall, x.Kind == cfacts.ExprMember,
+			x.Kind == cfacts.ExprUnary && x.Op == "*":
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func comparableKeys(keys []string) bool {
+	for _, k := range keys {
+		if k == "" || strings.ContainsRune(k, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func reportGangRace(p *Pass, m *Model, first, second *Region, w, x gangRef, same bool, round string) {
+	wt, xt := exprSource(m, w.ref.Expr), exprSource(m, x.ref.Expr)
+	firstVerb, secondVerb := "writes", "reads"
+	if w.ref.Elem&AccWrite == 0 {
+		firstVerb, secondVerb = "reads", "writes"
+	} else if x.ref.Elem&AccRead == 0 {
+		secondVerb = "writes"
+	}
+	why := "the two loops divide their iterations among the gangs differently (their bounds, steps or partitioning clauses differ), so the two accesses may run on different gangs"
+	if same {
+		why = quote(xt) + " is an element that another iteration of the first loop handles, maybe on another gang"
+	}
+	line := lineOf(m.Text, first.Directive.Span.Start)
+	p.Report(Diagnostic{
+		Span: x.ref.Site(), Rule: "unsynchronized-gang-loops",
+		Message: fmt.Sprintf("%s %s %s, which the gang loop at line %d %s as %s%s: %s. Gangs do not wait for each other between the loops of a 'parallel' construct (OpenACC 3.3 §1.2); split the loops into separate compute constructs",
+			quote(xt), secondVerb, quote(x.ref.Var.Name), line, firstVerb, quote(wt), round, why),
+		Related: []Related{
+			{Span: w.ref.Site(), Message: quote(wt) + " is accessed here"},
+			{Span: second.Directive.NameSpan, Message: "a gang starts this loop when its own part of the first is done"},
+		},
+	})
+}
