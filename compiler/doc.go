@@ -238,6 +238,7 @@
 //   - device code: atomics on types other than int, unsigned, long,
 //     unsigned long, float and double; an atomic capture in code that the
 //     lanes of a worker run redundantly inside a worker loop or in a
-//     routine; global variables in routines; routine bind; tile with a
+//     routine; global variables in routines other than
+//     constants (constglobals.go); routine bind; tile with a
 //     collapse deeper than the tile.
 package compiler

@@ -54,7 +54,7 @@ import (
 //     calls it) must be called where no worker or vector loop partitions
 //     the work, so that every work-item of the group reaches the barriers.
 //   - Not supported (errors): gang-level reductions on the loops
-//     of routines, global variables
+//     of routines, global variables other than constants (constglobals.go)
 //     in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
 //
@@ -116,6 +116,10 @@ type routineState struct {
 	onDevice bool             // acc_on_device is used in device code
 	// implicit: the implicit routines looked up (nil: none by that name).
 	implicit map[string]*analysis.FuncModel
+	// constants: the definitions of the global constants routines read
+	// (constglobals.go), by name, in constantOrder.
+	constants     map[string]string
+	constantOrder []string
 }
 
 func (c *compilation) routines() *routineState {
@@ -871,9 +875,14 @@ func (g *kgen) routineStmt(s *cfacts.Stmt) bool {
 }
 
 // routineSpell is how a routine body spells a variable it did not declare:
+// a global constant is copied into the program (constglobals.go); other
 // globals are not on the device.
 func (g *kgen) routineSpell(v *cfacts.Var) (string, error) {
-	return v.Name, fmt.Errorf("'%s' is a global variable: a routine can use only its parameters and its own variables ('declare' is not supported by the compiler yet)", v.Name)
+	if def, double, ok := constantGlobal(g.c.prog.Text, v); ok {
+		g.c.useConstant(v.Name, def, double)
+		return clName(v.Name), nil
+	}
+	return v.Name, fmt.Errorf("'%s' is a global variable: a routine can use its parameters, its own variables and global constants (const scalars and arrays initialized with literals); 'declare' for other globals in routines is not supported by the compiler yet", v.Name)
 }
 
 // routinePrologue is the program text routines and acc_on_device need:
@@ -883,6 +892,7 @@ func routinePrologue(rs *routineState, protos string) string {
 		return ""
 	}
 	var b strings.Builder
+	b.WriteString(rs.constantDefinitions())
 	if len(rs.used) > 0 {
 		b.WriteString(`
 /* The calling work-item's place, passed to every routine: its gang, local id,

@@ -1,6 +1,6 @@
 /* calls in device code the compiler rejects: functions not defined in the file (helper, defined here, is an implicit routine seq),
  * routine levels at the call, private memory passed to a routine,
- * recursion, globals in routines; an atomic capture that the lanes of a
+ * recursion, globals in routines (other than constants); an atomic capture that the lanes of a
  * worker run redundantly */
 #include <stdio.h>
 

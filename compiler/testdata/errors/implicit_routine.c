@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 int counter;
+static const double third = 1.0 / 3; /* not literals only: not a global constant for routines */
 
 static int uses_global(int x) { return x + counter; }
 
@@ -16,7 +17,7 @@ static float prints(float x)
 
 static int down(int x) { return x > 0 ? down(x - 1) : 0; }
 
-static int leaf(int x) { return x * 2; }
+static int leaf(int x) { return x * 2 + (int)third; }
 static int through(int x) { return leaf(x) + uses_global(x); } /* transitively */
 
 static void bump(int *h, int b)

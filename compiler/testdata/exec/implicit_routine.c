@@ -3,13 +3,19 @@
  * Calls from a gang loop, a vector loop, a kernels construct and a serial
  * one, from an explicit routine, and through another implicit routine;
  * pointer parameters to device arrays, struct values, a switch over an
- * enum, math functions, and a function the host calls too. */
+ * enum, math functions, global constants (copied into the program), and a
+ * function the host calls too. */
 #include <stdio.h>
 #include <math.h>
 
 #define N 512
 
 enum shape { FLAT, RAMP, PEAK };
+
+static const double ramp_scale[3] = {0.25, 0.5, 1.0};
+const float row_weight[2][2] = {{1.0f, 0.5f}, {2.0f, -1.0f}};
+static const unsigned long long low_bit = 0x1ull;
+static const int peak_at = 32;
 
 struct span {
 	int lo, hi;
@@ -26,9 +32,9 @@ static double weight(enum shape s, int i)
 	case FLAT:
 		return 1.0;
 	case RAMP:
-		return (double)clampi(i, 0, 64) / 4.0;
+		return (double)clampi(i, 0, 64) * ramp_scale[i % 3];
 	default:
-		return fabs(32.0 - (double)(i % 64)) * 0.5;
+		return fabs((double)peak_at - (double)(i % 64)) * 0.5;
 	}
 }
 
@@ -41,7 +47,7 @@ static float sum_row(const float *row, int n)
 {
 	float s = 0.0f;
 	for (int j = 0; j < n; j++)
-		s += row[j];
+		s += row[j] * row_weight[j % 2][(j / 2) % 2] * (float)((low_bit & (unsigned long long)j) | 1u);
 	return s;
 }
 
