@@ -685,7 +685,7 @@ func (g *kgen) routine() error {
 	// Signature.
 	ret := "void"
 	if fn.Result != nil && fn.Result.Kind != cfacts.TypeVoid {
-		s, err := scalarCL(fn.Result)
+		s, err := g.c.prog.typeCL(fn.Result) // a number or a struct (structs.go)
 		if err != nil {
 			return &spanError{Span: fn.NameSpan, Msg: fmt.Sprintf("routine '%s' returns '%s': %v", fn.Name, fn.Result.Name, err)}
 		}

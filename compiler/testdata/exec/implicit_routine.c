@@ -2,7 +2,7 @@
  * a routine directive, called from device code, compiled as 'routine seq'.
  * Calls from a gang loop, a vector loop, a kernels construct and a serial
  * one, from an explicit routine, and through another implicit routine;
- * pointer parameters to device arrays, struct values, a switch over an
+ * pointer parameters to device arrays, struct values (also returned), a switch over an
  * enum, math functions, global constants (copied into the program), and a
  * function the host calls too. */
 #include <stdio.h>
@@ -41,6 +41,12 @@ static double weight(enum shape s, int i)
 static int inside(struct span sp, int i)
 {
 	return i >= sp.lo && i < sp.hi;
+}
+
+static struct span widen(struct span sp, int by)
+{
+	struct span w = {sp.lo - by, sp.hi + by};
+	return w; /* a struct returned by value */
 }
 
 static float sum_row(const float *row, int n)
@@ -87,7 +93,7 @@ int main(void)
 	int hits = 0;
 #pragma acc serial copy(hits)
 	for (int i = 0; i < N; i += 7)
-		hits += inside(sp, i);
+		hits += inside(widen(sp, 7), i);
 
 	double sa = 0, sb = 0, sc = 0;
 	float sr = 0;
@@ -101,7 +107,7 @@ int main(void)
 	for (int i = 0; i < 64; i++)
 		sr += rows[i];
 	printf("a %.2f b %.2f c %.2f rows %.2f hits %d\n", sa, sb, sc, sr, hits);
-	if (bad || hits != 28) {
+	if (bad || hits != 30) {
 		printf("FAIL bad=%d hits=%d\n", bad, hits);
 		return 1;
 	}
