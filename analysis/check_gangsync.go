@@ -172,34 +172,9 @@ func gangLoopShape(r *Region) (key string, vars map[*cfacts.Var]string, ok bool)
 }
 
 // keyedText renders e like exprText, with the variables of vars replaced
-// by their keys; "\x00" inside for what it cannot render.
+// by their keys and loop-header updates (i++, i += 2) rendered.
 func keyedText(e *cfacts.Expr, vars map[*cfacts.Var]string) string {
-	e = strip(e)
-	if e == nil {
-		return ""
-	}
-	switch e.Kind {
-	case cfacts.ExprIdent:
-		if k, ok := vars[e.Var]; ok && e.Var != nil {
-			return k
-		}
-		return e.Name
-	case cfacts.ExprPreInc:
-		return e.Op + keyedText(e.X, vars)
-	case cfacts.ExprPostInc:
-		return keyedText(e.X, vars) + e.Op
-	case cfacts.ExprAssign:
-		return keyedText(e.X, vars) + e.Op + keyedText(e.Y, vars)
-	case cfacts.ExprUnary:
-		return e.Op + "(" + keyedText(e.X, vars) + ")"
-	case cfacts.ExprBinary:
-		return "(" + keyedText(e.X, vars) + e.Op + keyedText(e.Y, vars) + ")"
-	case cfacts.ExprIndex:
-		return keyedText(e.X, vars) + "[" + keyedText(e.Y, vars) + "]"
-	case cfacts.ExprMember:
-		return keyedText(e.X, vars) + e.Op + e.Name
-	}
-	return exprText(e)
+	return renderExpr(e, vars, true)
 }
 
 // gangRef is an element access of a gang loop.

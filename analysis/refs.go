@@ -468,13 +468,22 @@ func condMinMax(v *cfacts.Var, c, y, z *cfacts.Expr) string {
 
 // exprText is a structural rendering of an expression, used to compare two
 // expressions for equality without the source text.
-func exprText(e *cfacts.Expr) string {
+func exprText(e *cfacts.Expr) string { return renderExpr(e, nil, false) }
+
+// renderExpr renders e for exprText and keyedText: variables of vars by
+// their keys, and, with updates, the ++, -- and assignments of loop
+// headers; "\x00" for what it cannot render (never equal to a rendering).
+func renderExpr(e *cfacts.Expr, vars map[*cfacts.Var]string, updates bool) string {
 	e = strip(e)
 	if e == nil {
 		return ""
 	}
+	r := func(x *cfacts.Expr) string { return renderExpr(x, vars, updates) }
 	switch e.Kind {
 	case cfacts.ExprIdent:
+		if k, ok := vars[e.Var]; ok && e.Var != nil {
+			return k
+		}
 		return e.Name
 	case cfacts.ExprConst:
 		if e.IsInt {
@@ -482,13 +491,25 @@ func exprText(e *cfacts.Expr) string {
 		}
 		return e.Text
 	case cfacts.ExprUnary:
-		return e.Op + "(" + exprText(e.X) + ")"
+		return e.Op + "(" + r(e.X) + ")"
 	case cfacts.ExprBinary:
-		return "(" + exprText(e.X) + e.Op + exprText(e.Y) + ")"
+		return "(" + r(e.X) + e.Op + r(e.Y) + ")"
 	case cfacts.ExprIndex:
-		return exprText(e.X) + "[" + exprText(e.Y) + "]"
+		return r(e.X) + "[" + r(e.Y) + "]"
 	case cfacts.ExprMember:
-		return exprText(e.X) + e.Op + e.Name
+		return r(e.X) + e.Op + e.Name
+	case cfacts.ExprPreInc:
+		if updates {
+			return e.Op + r(e.X)
+		}
+	case cfacts.ExprPostInc:
+		if updates {
+			return r(e.X) + e.Op
+		}
+	case cfacts.ExprAssign:
+		if updates {
+			return r(e.X) + e.Op + r(e.Y)
+		}
 	}
 	return "\x00" // not comparable
 }
