@@ -49,7 +49,7 @@ func checkGangSync(p *Pass, m *Model) {
 		atomics := atomicSpans(r)
 		var infos []*gangLoop
 		for _, l := range loops {
-			if g := newGangLoop(l, atomics); g != nil {
+			if g := newGangLoop(m, l, atomics); g != nil {
 				infos = append(infos, g)
 			}
 		}
@@ -73,7 +73,7 @@ func topGangLoops(c *Region) []*Region {
 	visit = func(rs []*Region) {
 		for _, r := range rs {
 			if r.IsLoop() && r.Level&(LevelGang|LevelWorker|LevelVector) != 0 {
-				if r.Level&LevelGang != 0 && len(r.Loops) > 0 && len(r.Directive.Errors) == 0 {
+				if r.Level&LevelGang != 0 && r.Stmt != nil && len(r.Loops) > 0 && len(r.Directive.Errors) == 0 {
 					out = append(out, r)
 				}
 				continue
@@ -186,9 +186,9 @@ type gangRef struct {
 
 // gangLoopRefs are the element accesses (with subscripts) in gang loop r,
 // by variable.
-func gangLoopRefs(r *Region, vars map[*cfacts.Var]string, atomics []acc.Span) map[*cfacts.Var][]gangRef {
+func gangLoopRefs(m *Model, r *Region, vars map[*cfacts.Var]string, atomics []acc.Span) map[*cfacts.Var][]gangRef {
 	out := map[*cfacts.Var][]gangRef{}
-	for _, ref := range CollectRefs(r.Stmt) {
+	for _, ref := range m.collectRefs(r.Stmt) {
 		if len(ref.Index) == 0 || ref.Elem == AccNone || ref.Member {
 			continue
 		}
@@ -218,12 +218,12 @@ type gangLoop struct {
 }
 
 // newGangLoop is nil for a loop whose headers cannot be compared.
-func newGangLoop(r *Region, atomics []acc.Span) *gangLoop {
+func newGangLoop(m *Model, r *Region, atomics []acc.Span) *gangLoop {
 	shape, vars, ok := gangLoopShape(r)
 	if !ok {
 		return nil
 	}
-	return &gangLoop{r: r, shape: shape, refs: gangLoopRefs(r, vars, atomics)}
+	return &gangLoop{r: r, shape: shape, refs: gangLoopRefs(m, r, vars, atomics)}
 }
 
 // checkGangPair reports the elements that gang loop first writes (or reads)

@@ -297,10 +297,10 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 	if ctx.compute == nil {
 		where = "from " + quote(fm.Func.Name) + ", a 'routine',"
 	}
-	level := LevelSeq
+	level, directives := LevelSeq, false
 	for _, other := range m.Funcs {
 		if other.Func == decl.Def {
-			level = orphanLevel(other)
+			level, directives = orphanLevel(other), len(other.Directives) > 0
 		}
 	}
 	at := decl.Def.Span.Start
@@ -308,7 +308,7 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 		at = decl.NameSpan.Start // a prototype comes first: the directive goes before it
 	}
 	why := "; compilers may not generate a device version of it"
-	if level == LevelSeq && !hasDirectives(m, decl.Def) {
+	if level == LevelSeq && !directives {
 		// OpenACC §2.15.1's implicit routine directive (the compiler's
 		// implicitRoutine). Compilers that do not implement it reject the
 		// call, so the directive is still the portable form.
@@ -319,15 +319,4 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 		Related: []Related{{Span: decl.Def.NameSpan, Message: quote(call.Name) + " is defined here"}},
 		Fixes:   []SuggestedFix{routineFix(p.Text, at, call.Name, level)}})
 	return true
-}
-
-// hasDirectives reports whether the definition f has OpenACC directives
-// inside.
-func hasDirectives(m *Model, f *cfacts.Func) bool {
-	for _, fm := range m.Funcs {
-		if fm.Func == f {
-			return len(fm.Directives) > 0
-		}
-	}
-	return false
 }

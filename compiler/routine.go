@@ -566,10 +566,11 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			progress = true
 			g := &kgen{c: c, rt: r}
 			if err := g.routine(); err != nil {
-				if se, ok := err.(*spanError); ok {
-					se.Msg += implicitNote(r.fm)
+				se, ok := err.(*spanError)
+				if !ok {
+					se = &spanError{Span: r.fm.Func.NameSpan, Msg: err.Error()}
 				}
-				c.spanErr(err, r.fm.Func.NameSpan)
+				c.errorAt(se.Span, "%s%s", se.Msg, implicitNote(r.fm))
 				continue
 			}
 			r.source = g.out.String()
