@@ -333,7 +333,14 @@ func declaredBy(m *Model, r *Region, v *cfacts.Var) (*acc.Clause, *acc.Arg) {
 			}
 		}
 	}
-	if v.Storage != cfacts.StorageGlobal && v.Storage != cfacts.StorageExtern {
+	return FileScopeDeclare(m, v)
+}
+
+// FileScopeDeclare returns the clause and item of a file-scope declare
+// directive that names global v (nil when none does): such a global is
+// present for the whole program, in compute constructs and in routines.
+func FileScopeDeclare(m *Model, v *cfacts.Var) (*acc.Clause, *acc.Arg) {
+	if v == nil || v.Storage != cfacts.StorageGlobal && v.Storage != cfacts.StorageExtern {
 		return nil, nil
 	}
 	if m.Acc == nil {

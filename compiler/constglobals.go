@@ -13,8 +13,8 @@ import (
 // floating scalar or array with an initializer of literals only, such as
 // `static const double w[3] = {0.25, 0.5, 0.25};`. The program gets a copy
 // of it in OpenCL's __constant address space, under the same name: no data
-// clause and no transfer, as for a literal. Other globals need a declare
-// directive, which routines do not support yet (routineSpell).
+// clause and no transfer, as for a literal. Other globals need a
+// file-scope declare directive (routineglobals.go).
 
 // literalInit matches an initializer made of numeric literals, signs,
 // braces and commas only (no names, casts, calls or comments).

@@ -722,6 +722,7 @@ func (l *lowering) variables() {
 		l.cvars[a.Var] = cv
 	}
 	l.pathVars(l.paths)
+	l.routineGlobalVars() // routineglobals.go
 }
 
 // allRefsPrivatized reports whether every reference to v in the construct
@@ -1043,7 +1044,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	}
 	// Variables referenced by the kernel.
 	for _, cv := range con.Vars {
-		if l.refers(k, cv.Var) {
+		if l.refers(k, cv.Var) || l.c.callsRoutineUsing(k, cv.Var) {
 			k.Vars = append(k.Vars, cv)
 		}
 	}

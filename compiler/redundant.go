@@ -176,6 +176,9 @@ func (g *kgen) memKey(v *cfacts.Var) *cfacts.Var {
 	if _, ok := g.k.Shared[v]; ok {
 		return v
 	}
+	if g.routineGlobalMemory(v) { // routineglobals.go
+		return v
+	}
 	for _, cv := range g.k.Vars {
 		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
 			return v
@@ -304,6 +307,11 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 				ef.side = true
 				for _, a := range x.Args {
 					if m := g.memKey(g.c.lvalueRoot(pointerBase(a))); m != nil {
+						ef.acc.writes[m] = true
+					}
+				}
+				for _, v := range g.c.routineGlobals(fm) { // routineglobals.go
+					if m := g.memKey(v); m != nil {
 						ef.acc.writes[m] = true
 					}
 				}

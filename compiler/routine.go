@@ -53,9 +53,11 @@ import (
 //     rounds: reduce_routine.go), and the routine (or one that
 //     calls it) must be called where no worker or vector loop partitions
 //     the work, so that every work-item of the group reaches the barriers.
+//   - Globals: a routine reads global constants from a __constant copy
+//     (constglobals.go) and reaches the globals a file-scope declare puts
+//     on the device through hidden parameters (routineglobals.go).
 //   - Not supported (errors): gang-level reductions on the loops
-//     of routines, global variables other than constants (constglobals.go)
-//     in a routine body, recursion, routines without a body in the file,
+//     of routines, other globals in a routine body, recursion, routines without a body in the file,
 //     variable-length array parameters, bind and device_type.
 //
 // A function this file defines without a routine directive and without
@@ -120,6 +122,8 @@ type routineState struct {
 	// (constglobals.go), by name, in constantOrder.
 	constants     map[string]string
 	constantOrder []string
+	// globals: the declared globals each routine uses (routineglobals.go).
+	globals map[*analysis.FuncModel][]*cfacts.Var
 }
 
 func (c *compilation) routines() *routineState {
@@ -409,6 +413,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		rs.used = append(rs.used, r)
 	}
 	r.red |= red
+	args = append(args, g.routineGlobalArgs(fm)...) // routineglobals.go
 	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
 }
 
@@ -710,6 +715,17 @@ func (g *kgen) routine() error {
 		params = append(params, d)
 		top[p] = clName(p.Name)
 	}
+	for _, v := range g.c.routineGlobals(fm) { // routineglobals.go
+		d, err := g.c.routineGlobalParam(v)
+		if err != nil {
+			return &spanError{Span: fn.NameSpan, Msg: fmt.Sprintf("routine '%s' uses the global '%s': %v", fn.Name, v.Name, err)}
+		}
+		params = append(params, d)
+		top[v] = routineGlobalName(v)
+		if v.Type.Kind != cfacts.TypeArray {
+			top[v] = "(*" + routineGlobalName(v) + ")"
+		}
+	}
 	params = append(params, "const _accls_ctx _ctx")
 	r.proto = fmt.Sprintf("%s %s(%s)", ret, r.name, strings.Join(params, ", "))
 	g.raw(fmt.Sprintf("/* routine %s at %s:%d */", routineLevelName(r.level), g.c.prog.File, g.srcLine(fn.NameSpan.Start)))
@@ -883,7 +899,7 @@ func (g *kgen) routineSpell(v *cfacts.Var) (string, error) {
 		g.c.useConstant(v.Name, def, double)
 		return clName(v.Name), nil
 	}
-	return v.Name, fmt.Errorf("'%s' is a global variable: a routine can use its parameters, its own variables and global constants (const scalars and arrays initialized with literals); 'declare' for other globals in routines is not supported by the compiler yet", v.Name)
+	return v.Name, fmt.Errorf("'%s' is a global variable without a device copy: a routine can use its parameters, its own variables, global constants (const scalars and arrays initialized with literals) and globals that a file-scope declare puts on the device; add '#pragma acc declare create(%s)' after its definition, and 'update device(%s)' where the host has set it", v.Name, v.Name, v.Name)
 }
 
 // routinePrologue is the program text routines and acc_on_device need:

@@ -1,0 +1,212 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// Declared globals in routines. A global that a file-scope declare puts on
+// the device (create, copyin, device_resident, link) is visible in
+// routines (OpenACC 3.3 §2.13): a lookup table filled at run time, a
+// parameter of the model set once and copied with update device. OpenCL
+// 1.2 has no program-scope __global variables, so a routine that uses such
+// globals, itself or through the routines it calls, takes their device
+// copies as hidden parameters after its own, spelled as the kernels spell
+// them: an array by its name (a pointer to its first element, or to its
+// rows: `__global float (*g)[M]`), a scalar as NAME_ref (a pointer to the
+// device copy). Every call passes them on, and a kernel that calls such a
+// routine looks the globals up in the present table like a declared global
+// it uses itself (routineGlobalVars). Global constants keep their
+// __constant copy (constglobals.go).
+
+// routineGlobals returns the declared globals routine fm uses, directly or
+// through the routines it calls, in a fixed order (first use in the body,
+// a callee's where the call is).
+func (c *compilation) routineGlobals(fm *analysis.FuncModel) []*cfacts.Var {
+	rs := c.routines()
+	if gs, ok := rs.globals[fm]; ok {
+		return gs
+	}
+	if rs.globals == nil {
+		rs.globals = map[*analysis.FuncModel][]*cfacts.Var{}
+	}
+	rs.globals[fm] = nil // a recursive call sees none: recursion is an error (routinegen)
+	var out []*cfacts.Var
+	add := func(v *cfacts.Var) {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	if fm.Func.Body != nil {
+		walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+			switch {
+			case e.Kind == cfacts.ExprIdent && c.declaredGlobal(e.Var):
+				add(e.Var)
+			case e.Kind == cfacts.ExprCall && e.Name != "":
+				if callee := c.routineOf(e.Name); callee != nil && callee != fm {
+					for _, v := range c.routineGlobals(callee) {
+						add(v)
+					}
+				}
+			}
+		})
+	}
+	rs.globals[fm] = out
+	return out
+}
+
+// declaredGlobal reports whether v is a global that a file-scope declare
+// puts on the device and that is not a global constant.
+func (c *compilation) declaredGlobal(v *cfacts.Var) bool {
+	if v == nil || v.Storage != cfacts.StorageGlobal && v.Storage != cfacts.StorageExtern {
+		return false
+	}
+	if _, _, ok := constantGlobal(c.prog.Text, v); ok {
+		return false
+	}
+	cl, _ := analysis.FileScopeDeclare(c.model, v)
+	if cl == nil || cl.Spec == nil {
+		return false
+	}
+	switch cl.Spec.Name {
+	case "create", "copyin", "device_resident", "link":
+		return true
+	}
+	return false
+}
+
+// routineGlobalName is how kernels and routines spell the device copy of
+// global v when they pass it to a routine: the array, or the pointer to
+// the scalar.
+func routineGlobalName(v *cfacts.Var) string {
+	if v.Type != nil && v.Type.Kind == cfacts.TypeArray {
+		return clName(v.Name)
+	}
+	return clName(v.Name) + "_ref"
+}
+
+// routineGlobalParam declares the hidden parameter of a routine for global
+// v, with the type the kernels give its device copy (params, kernelgen).
+func (c *compilation) routineGlobalParam(v *cfacts.Var) (string, error) {
+	t := v.Type
+	if t == nil {
+		return "", fmt.Errorf("the type of '%s' is not known", v.Name)
+	}
+	switch {
+	case t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat:
+		ty, err := c.prog.typeCL(t)
+		if err != nil {
+			return "", err
+		}
+		if ty == "bool" {
+			ty = "uchar"
+		}
+		return fmt.Sprintf("__global %s *%s", ty, routineGlobalName(v)), nil
+	case t.Kind == cfacts.TypeArray:
+		el := elemType(t)
+		if el == nil || !isArith(el) && !isRecord(el) {
+			return "", fmt.Errorf("'%s': only arrays of numbers or structs can be used on the device (element type '%s')", v.Name, typeName(el))
+		}
+		ty, err := c.prog.typeCL(el)
+		if err != nil {
+			return "", err
+		}
+		if ty == "bool" {
+			ty = "uchar"
+		}
+		dims := ""
+		for x := t.Elem; x != nil && x.Kind == cfacts.TypeArray; x = x.Elem {
+			if x.Len < 0 {
+				return "", fmt.Errorf("'%s': an array with an inner dimension of unknown length", v.Name)
+			}
+			dims += "[" + strconv.FormatInt(x.Len, 10) + "]"
+		}
+		if dims == "" {
+			return fmt.Sprintf("__global %s *%s", ty, routineGlobalName(v)), nil
+		}
+		return fmt.Sprintf("__global %s (*%s)%s", ty, routineGlobalName(v), dims), nil
+	}
+	return "", fmt.Errorf("'%s' has type '%s': a routine can use declared globals that are numbers or arrays (a pointer's device copy would hold a host address)", v.Name, t.Name)
+}
+
+// routineGlobalVars gives the construct the declared globals that the
+// routines it calls use: a present lookup each, as for a declared global
+// the construct uses itself (declare.go declared). A global the construct
+// also uses keeps its variable, which must then be its device copy.
+func (l *lowering) routineGlobalVars() {
+	c := l.c
+	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
+		if e.Kind != cfacts.ExprCall || e.Name == "" {
+			return
+		}
+		fm := c.routineOf(e.Name)
+		if fm == nil {
+			return
+		}
+		for _, v := range c.routineGlobals(fm) {
+			if cv := l.cvars[v]; cv != nil {
+				if cv.Mode != ModeArray && cv.Mode != ModeRef {
+					c.errorAt(e.Span, "'%s' uses the global '%s' (its device copy, from the file-scope declare), which is %s in this construct: not supported by the compiler", e.Name, v.Name, cv.Mode)
+				}
+				cv.ReadOnly = false // the routine may write it
+				continue
+			}
+			if v.Type != nil && v.Type.Kind == cfacts.TypePointer {
+				c.errorAt(e.Span, "'%s' uses the global pointer '%s': its file-scope declare puts the pointer itself on the device, whose copy holds a host address device code cannot use; pass the data to '%s' as a parameter (a sub-array in a data clause of the construct)", e.Name, v.Name, e.Name)
+				continue
+			}
+			cl, it := analysis.FileScopeDeclare(c.model, v)
+			a := &analysis.VarAttr{Var: v, Attr: analysis.AttrDeclared, Clause: cl, Item: it, First: e.Span, Read: true, Written: true}
+			cv := &CVar{Var: v, Name: v.Name, Attr: analysis.AttrDeclared, Read: true, Written: true,
+				Why: fmt.Sprintf("used by routine '%s': declare %s at file scope", fm.Func.Name, cl.Spec.Name)}
+			if cv = l.declared(cv, a); cv == nil {
+				continue
+			}
+			l.con.Vars = append(l.con.Vars, cv)
+			l.cvars[v] = cv
+		}
+	})
+}
+
+// callsRoutineUsing reports whether kernel k calls a routine that uses the
+// declared global v.
+func (c *compilation) callsRoutineUsing(k *Kernel, v *cfacts.Var) bool {
+	found := false
+	for _, s := range k.Stmts {
+		walkAllExprs(s, func(e *cfacts.Expr) {
+			if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
+				if fm := c.routineOf(e.Name); fm != nil && slices.Contains(c.routineGlobals(fm), v) {
+					found = true
+				}
+			}
+		})
+	}
+	return found
+}
+
+// routineGlobalArgs are the hidden arguments of a call of routine fm: the
+// device copies of its globals, which the calling kernel holds as
+// variables (routineGlobalVars) and a calling routine as its own hidden
+// parameters (its globals include its callees').
+func (g *kgen) routineGlobalArgs(fm *analysis.FuncModel) []string {
+	var args []string
+	for _, v := range g.c.routineGlobals(fm) {
+		if g.rt == nil && !slices.ContainsFunc(g.k.Vars, func(cv *CVar) bool {
+			return cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef)
+		}) {
+			g.fail(fm.Func.NameSpan, "'%s' uses the global '%s', which this kernel has no device copy of (internal error)", fm.Func.Name, v.Name)
+		}
+		args = append(args, routineGlobalName(v))
+	}
+	return args
+}
+
+// routineGlobalMemory reports whether v is a declared global of the
+// routine being written: shared device memory, not a private variable.
+func (g *kgen) routineGlobalMemory(v *cfacts.Var) bool {
+	return g.rt != nil && slices.Contains(g.c.routineGlobals(g.rt.fm), v)
+}
