@@ -9,11 +9,12 @@ import (
 
 // routineCheck relates routine levels to the loops inside routines and to
 // the calls of routines (openacc-rules.md §6.3, §12), and reports device
-// code that calls functions without a routine directive and orphaned loops
-// in functions that have none.
+// code that calls functions without a routine directive, orphaned loops
+// in functions that have none, and globals that routines use without a
+// declare directive (check_routine_globals.go).
 var routineCheck = &Check{
 	Name:  "routine",
-	Rules: []string{"routine-level-mismatch", "routine-missing", "orphan-loop-no-routine"},
+	Rules: []string{"routine-level-mismatch", "routine-missing", "orphan-loop-no-routine", "routine-global-undeclared"},
 	Model: checkRoutines,
 }
 
@@ -55,6 +56,7 @@ func checkRoutines(p *Pass, m *Model) {
 		checkOrphanLoops(p, m, fm)
 		checkCalls(p, m, fm)
 	}
+	checkRoutineGlobals(p, m)
 }
 
 // routineRelated points at the level clause of a routine directive (or at

@@ -80,6 +80,24 @@ var structureRules = []*Rule{
 			"    for (int i = 0; i < n; i++)\n        a[i] = twice(a[i]);\n}",
 	},
 	{
+		ID: "routine-global-undeclared", Severity: SeverityWarning,
+		Summary: "a routine uses a global that no declare directive puts on the device",
+		Doc: "A routine runs on the device, where a global variable has a copy only when a file-scope `declare` " +
+			"directive gives it one (`create`, `copyin`, `device_resident` or `link`, OpenACC 3.3 §2.13); a " +
+			"compute construct maps the globals it uses itself, but not those of the routines it calls. Without " +
+			"the directive nvc warns that variables used in an acc routine need to be in `acc declare create()` " +
+			"and the link fails, gcc reports that the variable has been referenced in offloaded code but not " +
+			"marked to be included in it, and accls cannot compile the call. Const-qualified globals are not " +
+			"reported (compilers fold them; accls copies constant tables initialized with literals). Each " +
+			"global is reported once, at its first use in a routine. The fix inserts " +
+			"`#pragma acc declare create(x)` after the definition; the host then copies the value it sets with " +
+			"`#pragma acc update device(x)` (or `declare copyin(x)` copies the value the global has when the " +
+			"program starts using the device).",
+		Example: "float scale;\n\n#pragma acc routine seq\nfloat apply(float x) { return scale * x; }\n\n" +
+			"void f(float *a, int n) {\n    #pragma acc parallel loop copy(a[0:n])\n" +
+			"    for (int i = 0; i < n; i++)\n        a[i] = apply(a[i]);\n}",
+	},
+	{
 		ID: "orphan-loop-no-routine", Severity: SeverityWarning,
 		Summary: "an orphaned loop construct in a function without a routine directive",
 		Doc: "A `loop` construct outside any compute construct partitions its loop only when the function is " +

@@ -65,6 +65,7 @@ var fixRules = map[string]bool{
 	"standalone-directive-placement": true,
 	"orphan-loop-no-routine":         true,
 	"routine-missing":                true,
+	"routine-global-undeclared":      true,
 	"collapse-too-deep":              true,
 }
 

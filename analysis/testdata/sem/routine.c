@@ -127,3 +127,24 @@ void headers(float *restrict a, int n)
             scale_row(a, 1, 2.0f); // want "call of 'scale_row', a 'routine vector', inside a 'vector' loop"
     }
 }
+
+/* Globals in routines: one with a file-scope declare, a const table, and
+ * two without a declare (each reported once, at its first use). */
+float gain;
+int calls[4];
+float offset;
+#pragma acc declare create(offset)
+const float weights[2] = {0.5f, 0.25f};
+
+#pragma acc routine seq
+float apply_gain(float x)
+{
+    calls[0]++; // want "'calls' is a global used in 'apply_gain', a 'routine', but no 'declare' directive puts it on the device.*\[routine-global-undeclared\]"
+    return gain * x + offset * weights[1]; // want "'gain' is a global used in 'apply_gain'"
+}
+
+#pragma acc routine seq
+float apply_twice(float x)
+{
+    return gain * apply_gain(x);
+}
