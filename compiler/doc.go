@@ -107,7 +107,9 @@
 //     with __global pointer parameters and the caller's place, so that
 //     their gang/worker/vector loops partition like inline ones; calls are
 //     checked for levels, address spaces, recursion; a function defined
-//     without a routine directive is an implicit routine seq), tile (tile.go: tiles
+//     without a routine directive is an implicit routine seq; global
+//     constants become __constant copies, constglobals.go, and declared
+//     globals hidden parameters, routineglobals.go), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group; collapse(n)
 //     next to a tile of n or more loops adds nothing), loop schedules
 //     (loopsched.go: gang(static:) chunks dealt round-robin to the gangs;
@@ -238,7 +240,8 @@
 //   - device code: atomics on types other than int, unsigned, long,
 //     unsigned long, float and double; an atomic capture in code that the
 //     lanes of a worker run redundantly inside a worker loop or in a
-//     routine; global variables in routines other than
-//     constants (constglobals.go); routine bind; tile with a
+//     routine; global variables in routines other than constants and
+//     those a file-scope declare puts on the device (pointers included);
+//     routine bind; tile with a
 //     collapse deeper than the tile.
 package compiler

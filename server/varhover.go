@@ -43,6 +43,9 @@ func (s *server) variableHover(ctx context.Context, r *request, off int) *protoc
 		md, span, ok = vh.inCode(moff)
 	}
 	if !ok {
+		md, span, ok = vh.inRoutine(moff) // routinehover.go
+	}
+	if !ok {
 		return nil
 	}
 	cur, ok := m.span(span)
@@ -70,12 +73,7 @@ func (vh *varHover) describe(r *analysis.Region) string {
 // describeDirective names directive d, a "construct" or a "directive",
 // with its line in the request's text.
 func (vh *varHover) describeDirective(d *acc.Directive, noun string) string {
-	off := d.Span.Start
-	line := vh.res.doc.Line(off) + 1
-	if cur, ok := vh.m.start(off); ok {
-		line = vh.snap.doc.Line(cur) + 1
-	}
-	return fmt.Sprintf("`%s` %s (line %d)", directiveName(d), noun, line)
+	return fmt.Sprintf("`%s` %s (line %d)", directiveName(d), noun, vh.lineOf(d.Span.Start))
 }
 
 // inClause explains the variable of a var-list item under the cursor.

@@ -8,8 +8,9 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// hoverTexts are C files with constructs, struct members and pointers, and
-// cut-off copies of them (broken C: half-typed members, open constructs).
+// hoverTexts are C files with constructs, struct members and pointers, a
+// routine using globals, and cut-off copies of them (broken C: half-typed
+// members, open constructs and bodies).
 var hoverTexts = []string{`#include <stdlib.h>
 struct vec { int n; float *x; float w[4]; };
 struct grid { int nx, ny; double *u; struct vec in; };
@@ -23,6 +24,16 @@ void scale(struct vec v, float a, struct grid *g, struct vec *all)
         v.x[i] *= a + g->in.x[i % 4] + all[i % 2].x[0] + (*g).u[0] + v.w[i % 4];
         *p += g->u[i] + (&v)->n + all[1].n;
     }
+}
+`, `float table[8];
+#pragma acc declare create(table)
+float gain;
+extern int steps;
+#pragma acc routine seq
+float lookup(int k)
+{
+    float table2 = table[k & 7] * gain;
+    return table2 + steps + lookup2(k);
 }
 `}
 
