@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/accls/accls/compiler/runtime"
@@ -18,7 +19,11 @@ import (
 //	cc -O2 -D_OPENACC=202211 -I DIR -I SRCDIR DIR/FILE.host.c DIR/accrt.c -o EXE -lOpenCL -lm
 //
 // The host file carries #line directives, so the C compiler's messages name
-// the user's file and lines.
+// the user's file and lines. A program of several files (accls build a.c
+// b.c) is one translation per file, written into the same directory: the
+// host files compile and link together, and each file's kernels are an
+// OpenCL program of their own (the runtime keys programs by their source),
+// so kernels of different files may have the same names.
 
 // Files names what WriteFiles writes into a directory.
 type Files struct {
@@ -27,6 +32,16 @@ type Files struct {
 	CL   string // DIR/NAME.cl
 	// Runtime are the runtime's files (accrt.h, openacc.h, accrt.c).
 	Runtime []string
+	// Others are the program's other files' translations, in the same Dir
+	// (set by the caller); SrcDir is the directory of such a file's source,
+	// for its own headers.
+	Others []*Files
+	SrcDir string
+}
+
+// units are f and its others.
+func (f *Files) units() []*Files {
+	return append([]*Files{f}, f.Others...)
 }
 
 // WriteFiles writes a translation into dir (created when missing): the host
@@ -61,10 +76,31 @@ func CCommand(opts Options) string {
 // BuildArgs is the command line that builds files into the executable exe;
 // srcDir is the directory of the user's file (for its own headers).
 func BuildArgs(f *Files, exe, srcDir string, opts Options) []string {
+	args := compileFlags(f, srcDir, opts)
+	for _, u := range f.units() {
+		args = append(args, u.Host)
+	}
+	args = append(args, filepath.Join(f.Dir, runtime.Source), "-o", exe)
+	args = append(args, runtime.LinkFlags()...)
+	return append(args, "-lm")
+}
+
+// compileFlags is the C compiler and its options for the host files of f:
+// the translation's directory and the sources' directories (their own
+// headers) on the include path.
+func compileFlags(f *Files, srcDir string, opts Options) []string {
 	args := strings.Fields(CCommand(opts))
 	args = append(args, "-O2", "-D_OPENACC=202211", "-I", f.Dir)
-	if srcDir != "" {
-		args = append(args, "-I", srcDir)
+	dirs := []string{srcDir}
+	for _, o := range f.Others {
+		if !slices.Contains(dirs, o.SrcDir) {
+			dirs = append(dirs, o.SrcDir)
+		}
+	}
+	for _, d := range dirs {
+		if d != "" {
+			args = append(args, "-I", d)
+		}
 	}
 	for _, p := range opts.IncludePaths {
 		args = append(args, "-I", p)
@@ -72,9 +108,7 @@ func BuildArgs(f *Files, exe, srcDir string, opts Options) []string {
 	for _, d := range opts.Defines {
 		args = append(args, "-D"+d)
 	}
-	args = append(args, f.Host, filepath.Join(f.Dir, runtime.Source), "-o", exe)
-	args = append(args, runtime.LinkFlags()...)
-	return append(args, "-lm")
+	return args
 }
 
 // BuildError is a failed build: the compiler's output (its messages name

@@ -94,8 +94,6 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 	if obj == "" {
 		return false, nil
 	}
-	plain := BuildArgs(f, exe, srcDir, opts)
-	rtSource := filepath.Join(f.Dir, runtime.Source)
 	var rtErr error
 	var wg sync.WaitGroup
 	if _, err := os.Stat(obj); err != nil {
@@ -122,19 +120,18 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 			}
 		}()
 	}
-	// the host program: compile only (-c), while the runtime compiles
-	hostObj := strings.TrimSuffix(f.Host, ".c") + ".o"
-	var hostArgs []string
-	for _, a := range plain {
-		if a == rtSource {
-			continue
+	// the host files: compile only (-c), while the runtime compiles
+	var hostObjs []string
+	var compile []string
+	var out string
+	for _, u := range f.units() {
+		hostObj := strings.TrimSuffix(u.Host, ".c") + ".o"
+		hostObjs = append(hostObjs, hostObj)
+		compile = append(compileFlags(f, srcDir, opts), "-c", u.Host, "-o", hostObj)
+		if out, err = runCC(ctx, compile); err != nil {
+			break
 		}
-		hostArgs = append(hostArgs, a)
 	}
-	// BuildArgs ends with: FILE.host.c -o EXE LINKFLAGS -lm; compile to hostObj
-	compile := append([]string(nil), hostArgs[:len(hostArgs)-len(runtime.LinkFlags())-3]...)
-	compile = append(compile, "-c", "-o", hostObj)
-	out, err := runCC(ctx, compile)
 	wg.Wait()
 	if err != nil {
 		// the user's code does not compile: the messages, as the plain build gives them
@@ -143,7 +140,8 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 	if rtErr != nil {
 		return false, nil
 	}
-	link := append(strings.Fields(CCommand(opts)), hostObj, obj, "-o", exe)
+	link := append(strings.Fields(CCommand(opts)), hostObjs...)
+	link = append(link, obj, "-o", exe)
 	link = append(link, runtime.LinkFlags()...)
 	link = append(link, "-lm")
 	if out, err := runCC(ctx, link); err != nil {

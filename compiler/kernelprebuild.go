@@ -287,7 +287,9 @@ func startKernelPrebuild(ctx context.Context, f *Files, opts Options) (finish fu
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		kernelPrebuild(ctx, f, opts)
+		for _, u := range f.units() { // each file's kernels are a program of their own
+			kernelPrebuild(ctx, u, opts)
+		}
 	}()
 	return func(failed bool) {
 		if failed {

@@ -25,20 +25,19 @@ func build(args []string, stdout, stderr io.Writer) int {
 	device := fs.String("device", "", "OpenCL device the program will run on: gpu, cpu, P:D, N or a name substring (default: ACCLS_DEVICE)")
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls build FILE.c -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
-		fmt.Fprintln(stderr, "Translates into DIR and builds the executable DIR/NAME (host program, runtime, kernels for the device).")
+		fmt.Fprintln(stderr, "usage: accls build FILE.c [FILE.c...] -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
+		fmt.Fprintln(stderr, "Translates into DIR and builds the executable DIR/NAME, named after the first file (host program, runtime, kernels for the device).")
 		fs.PrintDefaults()
 	}
 	pos, _, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 || *out == "" {
+	if len(pos) == 0 || *out == "" {
 		fs.Usage()
 		return 2
 	}
-	file := pos[0]
-	text, ok := readSource(file)
+	srcs, ok := readSources(pos, stderr)
 	if !ok {
 		return 2
 	}
@@ -46,7 +45,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := cf.options()
 	opts.Device = *device
-	exe, code := translateAndBuild(ctx, file, text, opts, *out, stderr)
+	exe, code := translateAndBuild(ctx, srcs, opts, *out, stderr)
 	if code != 0 {
 		return code
 	}

@@ -71,3 +71,67 @@ int main(void)
 		t.Errorf("the built program: %q, %v; want \"198\\n\"", got, err)
 	}
 }
+
+// TestBuildSeveralFiles: `accls build main.c vec.c -o DIR` builds one
+// executable from the translations of both files (testdata/multi: data that
+// main.c keeps on the device across calls into vec.c, a routine reading
+// vec.c's declared global, a static function in each file with a compute
+// construct); it prints what the plain C build prints, with the cached
+// runtime object and without it (one cc command). Two files with the same
+// name, or an error in either file, exit with status 2.
+func TestBuildSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	mainC, vecC := filepath.Join("testdata", "multi", "main.c"), filepath.Join("testdata", "multi", "vec.c")
+	var stdout, stderr bytes.Buffer
+	if code := build([]string{mainC, filepath.Join(dir, "x", "main.c"), "-o", dir}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "have the same name") {
+		t.Errorf("two files named main.c: exit %d, stderr %q; want 2 and the reason", code, stderr.String())
+	}
+	bad := filepath.Join(dir, "bad.c")
+	if err := os.WriteFile(bad, []byte("void f(float *a, int n)\n{\n#pragma acc parallel loop copy(a)\n\tfor (int i = 0; i < n; i++)\n\t\ta[i] = 0;\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := build([]string{mainC, bad, "-o", filepath.Join(dir, "bad")}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.c:3:") {
+		t.Errorf("an error in the second file: exit %d, stderr %q; want 2 and the error at bad.c:3", code, stderr.String())
+	}
+
+	if testing.Short() {
+		t.Skip("the build itself is skipped in -short mode")
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	l, err := device.List()
+	if err != nil || device.Select(l.Devices, "cpu") < 0 {
+		t.Skip("no OpenCL CPU device")
+	}
+	plain := filepath.Join(dir, "plain")
+	if out, err := exec.Command("cc", "-O2", "-w", "-o", plain, mainC, vecC).CombinedOutput(); err != nil {
+		t.Fatalf("plain build: %v\n%s", err, out)
+	}
+	want, err := exec.Command(plain).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noCache := range []string{"", "1"} {
+		t.Run("ACCLS_NO_RT_CACHE="+noCache, func(t *testing.T) {
+			t.Setenv("ACCLS_NO_RT_CACHE", noCache)
+			out := filepath.Join(dir, "out"+noCache)
+			stdout.Reset()
+			stderr.Reset()
+			if code := build([]string{mainC, vecC, "-o", out, "--device", "cpu"}, &stdout, &stderr); code != 0 {
+				t.Fatalf("build: exit %d\n%s", code, stderr.String())
+			}
+			exe := filepath.Join(out, "main")
+			if got := strings.TrimSpace(stdout.String()); got != exe {
+				t.Errorf("build printed %q, want the executable %q", got, exe)
+			}
+			cmd := exec.Command(exe)
+			cmd.Env = append(os.Environ(), "ACCLS_DEVICE=cpu")
+			got, err := cmd.Output()
+			if err != nil || string(got) != string(want) {
+				t.Errorf("the built program: %q, %v; want %q", got, err, want)
+			}
+		})
+	}
+}

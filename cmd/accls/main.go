@@ -22,8 +22,8 @@ func init() {
 		{"check", "report OpenACC diagnostics for C files: accls check [--json] [--fix] [-I DIR] [-D NAME] FILE…", runCheck},
 		{"devices", "list the OpenCL devices (as ACCLS_DEVICE / --device number them): accls devices [--json] [--device SEL]", runDevices},
 		{"translate", "translate OpenACC C to host C + OpenCL kernels: accls translate FILE.c -o DIR [--dump=PASS]", runTranslate},
-		{"build", "translate and build an executable (kernels built for the device): accls build FILE.c -o DIR [--device SEL]", runBuild},
-		{"run", "translate, build and run on an OpenCL device: accls run FILE.c [--device SEL] [--keep DIR] [-- ARGS]", runRun},
+		{"build", "translate and build an executable (kernels built for the device): accls build FILE.c [FILE.c…] -o DIR [--device SEL]", runBuild},
+		{"run", "translate, build and run on an OpenCL device: accls run FILE.c [FILE.c…] [--device SEL] [--keep DIR] [-- ARGS]", runRun},
 		{"version", "print the version", runVersion},
 		{"help", "show this help", runHelp},
 	}

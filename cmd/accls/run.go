@@ -30,19 +30,18 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	keep := fs.String("keep", "", "translate and build into this directory and keep it")
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls run FILE.c [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [-- ARGS...]")
+		fmt.Fprintln(stderr, "usage: accls run FILE.c [FILE.c...] [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [-- ARGS...]")
 		fs.PrintDefaults()
 	}
 	pos, progArgs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
+	if len(pos) == 0 {
 		fs.Usage()
 		return 2
 	}
-	file := pos[0]
-	text, ok := readSource(file)
+	srcs, ok := readSources(pos, stderr)
 	if !ok {
 		return 2
 	}
@@ -89,7 +88,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := cf.options()
 	opts.Device = *device
-	exe, code := translateAndBuild(ctx, file, text, opts, dir, stderr)
+	exe, code := translateAndBuild(ctx, srcs, opts, dir, stderr)
 	if code != 0 {
 		if wasInterrupted() {
 			return 130
@@ -125,26 +124,68 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// translateAndBuild is what accls build and run share: the translation
-// written into dir and built there. code is 0 with the executable, 2 after
-// a reported error, 130 when ctx was cancelled (an interrupt).
-func translateAndBuild(ctx context.Context, file string, text []byte, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
-	res, err := compiler.Translate(ctx, file, text, opts, "")
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", 130
+// sourceFile is a C file of the program and its text.
+type sourceFile struct {
+	name string
+	text []byte
+}
+
+// readSources reads the program's files; ok is false after a reported
+// error (unreadable or binary, or two files with the same name, whose
+// translations would overwrite each other).
+func readSources(names []string, stderr io.Writer) (srcs []sourceFile, ok bool) {
+	seen := map[string]string{}
+	for _, name := range names {
+		base := filepath.Base(name)
+		if prev, dup := seen[base]; dup {
+			fmt.Fprintf(stderr, "accls: %s and %s have the same name: the files of a program need different names\n", prev, name)
+			return nil, false
 		}
-		reportTranslateError(stderr, err)
+		seen[base] = name
+		text, ok := readSource(name)
+		if !ok {
+			return nil, false
+		}
+		srcs = append(srcs, sourceFile{name, text})
+	}
+	return srcs, true
+}
+
+// translateAndBuild is what accls build and run share: the translation of
+// each file written into dir and built there into one executable, named
+// after the first file. code is 0 with the executable, 2 after a reported
+// error, 130 when ctx was cancelled (an interrupt).
+func translateAndBuild(ctx context.Context, srcs []sourceFile, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
+	var files *compiler.Files
+	failed := false
+	for _, src := range srcs {
+		res, err := compiler.Translate(ctx, src.name, src.text, opts, "")
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", 130
+			}
+			reportTranslateError(stderr, err)
+			failed = true // the other files' errors too
+			continue
+		}
+		fs, err := compiler.WriteFiles(res, dir)
+		if err != nil {
+			errorf("%v", err)
+			return "", 2
+		}
+		fs.SrcDir, _ = filepath.Abs(filepath.Dir(src.name))
+		if files == nil {
+			files = fs
+		} else {
+			files.Others = append(files.Others, fs)
+		}
+	}
+	if failed {
 		return "", 2
 	}
-	files, err := compiler.WriteFiles(res, dir)
-	if err != nil {
-		errorf("%v", err)
-		return "", 2
-	}
-	srcDir, _ := filepath.Abs(filepath.Dir(file))
+	file := srcs[0].name
 	exe = filepath.Join(dir, exeName(file))
-	if err := compiler.Build(ctx, files, exe, srcDir, opts); err != nil {
+	if err := compiler.Build(ctx, files, exe, files.SrcDir, opts); err != nil {
 		if ctx.Err() != nil {
 			return "", 130
 		}
