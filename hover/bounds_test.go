@@ -33,20 +33,26 @@ func TestBoundMarkdown(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			md := BoundMarkdown(tc.b, tc.directive)
-			rest := md
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("missing (in order) %q in:\n%s", w, md)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, n := range tc.not {
-				if strings.Contains(md, n) {
-					t.Errorf("unexpected %q in:\n%s", n, md)
-				}
-			}
+			checkMarkdown(t, BoundMarkdown(tc.b, tc.directive), tc.want, tc.not)
 		})
+	}
+}
+
+// checkMarkdown checks that md holds the strings of want in order and none
+// of not.
+func checkMarkdown(t *testing.T, md string, want, not []string) {
+	t.Helper()
+	rest := md
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("missing (in order) %q in:\n%s", w, md)
+		}
+		rest = rest[i+len(w):]
+	}
+	for _, n := range not {
+		if strings.Contains(md, n) {
+			t.Errorf("unexpected %q in:\n%s", n, md)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package hover
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/accls/accls/source/cfacts"
@@ -29,20 +28,7 @@ func TestRoutineGlobalMarkdown(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			md := RoutineGlobalMarkdown(tc.g)
-			rest := md
-			for _, w := range tc.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("missing (in order) %q in:\n%s", w, md)
-				}
-				rest = rest[i+len(w):]
-			}
-			for _, n := range tc.not {
-				if strings.Contains(md, n) {
-					t.Errorf("unexpected %q in:\n%s", n, md)
-				}
-			}
+			checkMarkdown(t, RoutineGlobalMarkdown(tc.g), tc.want, tc.not)
 		})
 	}
 }

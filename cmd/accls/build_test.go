@@ -30,16 +30,7 @@ func TestBuildCommand(t *testing.T) {
 		t.Errorf("build of a binary file: exit %d, stdout %q; want 2 and nothing", code, stdout.String())
 	}
 
-	if testing.Short() {
-		t.Skip("the build itself is skipped in -short mode")
-	}
-	if _, err := exec.LookPath("cc"); err != nil {
-		t.Skip("no C compiler")
-	}
-	l, err := device.List()
-	if err != nil || device.Select(l.Devices, "cpu") < 0 {
-		t.Skip("no OpenCL CPU device")
-	}
+	needBuildAndCPU(t)
 	src := filepath.Join(dir, "twice.c")
 	if err := os.WriteFile(src, []byte(`#include <stdio.h>
 int main(void)
@@ -95,16 +86,7 @@ func TestBuildSeveralFiles(t *testing.T) {
 		t.Errorf("an error in the second file: exit %d, stderr %q; want 2 and the error at bad.c:3", code, stderr.String())
 	}
 
-	if testing.Short() {
-		t.Skip("the build itself is skipped in -short mode")
-	}
-	if _, err := exec.LookPath("cc"); err != nil {
-		t.Skip("no C compiler")
-	}
-	l, err := device.List()
-	if err != nil || device.Select(l.Devices, "cpu") < 0 {
-		t.Skip("no OpenCL CPU device")
-	}
+	needBuildAndCPU(t)
 	plain := filepath.Join(dir, "plain")
 	if out, err := exec.Command("cc", "-O2", "-w", "-o", plain, mainC, vecC).CombinedOutput(); err != nil {
 		t.Fatalf("plain build: %v\n%s", err, out)
@@ -133,5 +115,21 @@ func TestBuildSeveralFiles(t *testing.T) {
 				t.Errorf("the built program: %q, %v; want %q", got, err, want)
 			}
 		})
+	}
+}
+
+// needBuildAndCPU skips a test that builds and runs programs in -short
+// mode, without a C compiler or without an OpenCL CPU device.
+func needBuildAndCPU(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the build itself is skipped in -short mode")
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	l, err := device.List()
+	if err != nil || device.Select(l.Devices, "cpu") < 0 {
+		t.Skip("no OpenCL CPU device")
 	}
 }
