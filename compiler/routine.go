@@ -57,8 +57,9 @@ import (
 //     (constglobals.go) and reaches the globals a file-scope declare puts
 //     on the device through hidden parameters (routineglobals.go).
 //   - Not supported (errors): gang-level reductions on the loops
-//     of routines, other globals in a routine body, recursion, routines without a body in the file,
-//     variable-length array parameters, bind and device_type.
+//     of routines, other globals in a routine body, recursion, routines
+//     without a body in the file, variable-length array parameters, bind
+//     and device_type.
 //
 // A function this file defines without a routine directive and without
 // directives inside is an implicit 'routine seq' when device code calls it

@@ -15,10 +15,10 @@ import (
 // parameter of the model set once and copied with update device. OpenCL
 // 1.2 has no program-scope __global variables, so a routine that uses such
 // globals, itself or through the routines it calls, takes their device
-// copies as hidden parameters after its own, spelled as the kernels spell
-// them: an array by its name (a pointer to its first element, or to its
-// rows: `__global float (*g)[M]`), a scalar as NAME_ref (a pointer to the
-// device copy). Every call passes them on, and a kernel that calls such a
+// copies as hidden parameters after its own, typed as the kernels type
+// them: an array as a pointer to its first element or to its rows
+// (`__global float (*_accls_g_grid)[M]`), a scalar as a pointer to the
+// device copy. Every call passes them on, and a kernel that calls such a
 // routine looks the globals up in the present table like a declared global
 // it uses itself (routineGlobalVars). Global constants keep their
 // __constant copy (constglobals.go).
@@ -79,14 +79,21 @@ func (c *compilation) declaredGlobal(v *cfacts.Var) bool {
 	return false
 }
 
-// routineGlobalName is how kernels and routines spell the device copy of
-// global v when they pass it to a routine: the array, or the pointer to
-// the scalar.
-func routineGlobalName(v *cfacts.Var) string {
+// kernelGlobalName is how a kernel spells the device copy of global v when
+// it passes it to a routine: the array, or the pointer to the scalar
+// (kernelgen's names for ModeArray and ModeRef variables).
+func kernelGlobalName(v *cfacts.Var) string {
 	if v.Type != nil && v.Type.Kind == cfacts.TypeArray {
 		return clName(v.Name)
 	}
 	return clName(v.Name) + "_ref"
+}
+
+// routineGlobalName names the hidden parameter of global v in a routine,
+// apart from the routine's own parameters and variables (a parameter may
+// have the global's name when only a callee uses the global).
+func routineGlobalName(v *cfacts.Var) string {
+	return "_accls_g_" + clName(v.Name)
 }
 
 // routineGlobalParam declares the hidden parameter of a routine for global
@@ -200,7 +207,11 @@ func (g *kgen) routineGlobalArgs(fm *analysis.FuncModel) []string {
 		}) {
 			g.fail(fm.Func.NameSpan, "'%s' uses the global '%s', which this kernel has no device copy of (internal error)", fm.Func.Name, v.Name)
 		}
-		args = append(args, routineGlobalName(v))
+		if g.rt == nil {
+			args = append(args, kernelGlobalName(v))
+		} else {
+			args = append(args, routineGlobalName(v))
+		}
 	}
 	return args
 }

@@ -3,7 +3,8 @@
  * device, a 2-D copyin table with its initial values, a scalar parameter,
  * a scalar a routine updates atomically, and a 2-D array a vector routine
  * writes (in its vector loop and, once per call, outside it). Reached
- * directly, through a routine calling a routine, from an implicit routine,
+ * directly, through a routine calling a routine (one whose parameter has
+ * the name of the global its callee uses), from an implicit routine,
  * from a kernels construct, and beside the construct's own use of the same
  * global. */
 #include <stdio.h>
@@ -44,6 +45,13 @@ static double smooth(int i)
 	return s;
 }
 
+/* its parameter has the name of the global its callee uses */
+#pragma acc routine seq
+static float via(int table)
+{
+	return lookup(table) * 2;
+}
+
 /* no routine directive: an implicit routine seq */
 static int scaled(int i)
 {
@@ -71,7 +79,7 @@ int main(void)
 
 #pragma acc parallel loop copyout(out)
 	for (int i = 0; i < 500; i++)
-		out[i] = smooth(i);
+		out[i] = smooth(i) + via(i);
 
 #pragma acc kernels copyout(sc)
 	for (int i = 0; i < NT; i++)
