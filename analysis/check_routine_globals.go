@@ -14,7 +14,7 @@ import (
 // only sees device copies that exist for the whole program. Each global is
 // reported once, at its first use in a routine.
 func checkRoutineGlobals(p *Pass, m *Model) {
-	reported := map[*cfacts.Var]bool{}
+	seen := map[*cfacts.Var]bool{} // each global is looked at once
 	for _, fm := range m.Funcs {
 		if fm.Routine == nil || fm.Func.Body == nil || fm.Func.Stale {
 			continue
@@ -22,9 +22,11 @@ func checkRoutineGlobals(p *Pass, m *Model) {
 		cfacts.Walk(fm.Func.Body, func(s *cfacts.Stmt) bool {
 			cfacts.StmtExprs(s, func(e *cfacts.Expr) {
 				cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
-					if x.Kind == cfacts.ExprIdent && undeclaredGlobal(m, x.Var) && !reported[x.Var] {
-						reported[x.Var] = true
-						reportRoutineGlobal(p, fm, x)
+					if x.Kind == cfacts.ExprIdent && x.Var != nil && !seen[x.Var] {
+						seen[x.Var] = true
+						if undeclaredGlobal(m, x.Var) {
+							reportRoutineGlobal(p, fm, x)
+						}
 					}
 					return true
 				})

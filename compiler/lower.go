@@ -1042,9 +1042,10 @@ func (l *lowering) finishKernel(k *Kernel) {
 			}
 		}
 	}
-	// Variables referenced by the kernel.
+	// Variables referenced by the kernel, or by the routines it calls.
+	viaRoutines := l.c.kernelRoutineGlobals(k) // routineglobals.go
 	for _, cv := range con.Vars {
-		if l.refers(k, cv.Var) || l.c.callsRoutineUsing(k, cv.Var) {
+		if l.refers(k, cv.Var) || slices.Contains(viaRoutines, cv.Var) {
 			k.Vars = append(k.Vars, cv)
 		}
 	}

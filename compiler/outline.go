@@ -42,14 +42,15 @@ func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
 	// Directives outside function bodies: routine is checked (routine.go),
-	// declare registers globals (declare.go); nothing else is supported.
+	// declare registers globals (declare.go); any other is misplaced (the
+	// analysis's standalone-directive-placement), or half-typed.
 	for _, d := range m.Acc.Directives {
 		if d.Depth == 0 && d.Spec != nil && d.Spec.Name == "routine" {
 			c.outlineRoutineDirective(d)
 			continue
 		}
 		if d.Depth == 0 && d.Spec != nil && d.Spec.Name != "declare" {
-			c.errorAt(d.NameSpan, "'%s' is not supported by the compiler yet", d.Spec.Name)
+			c.errorAt(d.NameSpan, "'%s' outside a function: only 'routine' and 'declare' may appear at file scope", d.Spec.Name)
 		}
 	}
 	p.Nodes = c.outlineGlobalDeclares() // declare.go

@@ -176,9 +176,6 @@ func (g *kgen) memKey(v *cfacts.Var) *cfacts.Var {
 	if _, ok := g.k.Shared[v]; ok {
 		return v
 	}
-	if g.routineGlobalMemory(v) { // routineglobals.go
-		return v
-	}
 	for _, cv := range g.k.Vars {
 		if cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
 			return v

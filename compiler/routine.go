@@ -644,6 +644,7 @@ func (g *kgen) routine() error {
 	// A kernel stand-in: the routine's loops, no construct variables.
 	k := &Kernel{Name: r.name, LoopOf: map[*cfacts.Stmt]*Loop{}, Shared: map[*cfacts.Var]string{},
 		Construct: &Construct{Region: &analysis.Region{Stmt: fn.Body}}}
+	k.Vars = routineGlobalCVars(g.c.routineGlobals(fm)) // device memory, as a kernel's (routineglobals.go)
 	g.k = k
 	l := &lowering{c: g.c, con: &Construct{}, fn: fn, loopByRegion: map[*analysis.Region]*Loop{},
 		redClauses: map[*cfacts.Var][]redClause{}, loopPrivate: map[*cfacts.Var][]*Loop{}}

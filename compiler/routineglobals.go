@@ -179,20 +179,25 @@ func (l *lowering) routineGlobalVars() {
 	})
 }
 
-// callsRoutineUsing reports whether kernel k calls a routine that uses the
-// declared global v.
-func (c *compilation) callsRoutineUsing(k *Kernel, v *cfacts.Var) bool {
-	found := false
+// kernelRoutineGlobals are the declared globals that the routines kernel k
+// calls use.
+func (c *compilation) kernelRoutineGlobals(k *Kernel) []*cfacts.Var {
+	var out []*cfacts.Var
 	for _, s := range k.Stmts {
 		walkAllExprs(s, func(e *cfacts.Expr) {
-			if !found && e.Kind == cfacts.ExprCall && e.Name != "" {
-				if fm := c.routineOf(e.Name); fm != nil && slices.Contains(c.routineGlobals(fm), v) {
-					found = true
+			if e.Kind != cfacts.ExprCall || e.Name == "" {
+				return
+			}
+			if fm := c.routineOf(e.Name); fm != nil {
+				for _, v := range c.routineGlobals(fm) {
+					if !slices.Contains(out, v) {
+						out = append(out, v)
+					}
 				}
 			}
 		})
 	}
-	return found
+	return out
 }
 
 // routineGlobalArgs are the hidden arguments of a call of routine fm: the
@@ -216,8 +221,18 @@ func (g *kgen) routineGlobalArgs(fm *analysis.FuncModel) []string {
 	return args
 }
 
-// routineGlobalMemory reports whether v is a declared global of the
-// routine being written: shared device memory, not a private variable.
-func (g *kgen) routineGlobalMemory(v *cfacts.Var) bool {
-	return g.rt != nil && slices.Contains(g.c.routineGlobals(g.rt.fm), v)
+// routineGlobalCVars are the variables of a routine's stand-in kernel for
+// its declared globals: device memory like a kernel's arrays and scalars
+// in device memory, so that redundant code and pointer address spaces
+// treat them as they treat those (memKey, pointedSpace).
+func routineGlobalCVars(globals []*cfacts.Var) []*CVar {
+	var cvs []*CVar
+	for _, v := range globals {
+		mode := ModeRef
+		if v.Type != nil && v.Type.Kind == cfacts.TypeArray {
+			mode = ModeArray
+		}
+		cvs = append(cvs, &CVar{Var: v, Name: v.Name, Mode: mode, Attr: analysis.AttrDeclared, Read: true, Written: true})
+	}
+	return cvs
 }

@@ -45,22 +45,7 @@ int main(void)
 `), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "out")
-	stdout.Reset()
-	stderr.Reset()
-	if code := build([]string{src, "-o", out, "--device", "cpu"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("build: exit %d\n%s", code, stderr.String())
-	}
-	exe := filepath.Join(out, "twice")
-	if got := strings.TrimSpace(stdout.String()); got != exe {
-		t.Errorf("build printed %q, want the executable %q", got, exe)
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), "ACCLS_DEVICE=cpu")
-	got, err := cmd.Output()
-	if err != nil || string(got) != "198\n" {
-		t.Errorf("the built program: %q, %v; want \"198\\n\"", got, err)
-	}
+	buildAndRun(t, []string{src}, filepath.Join(dir, "out"), "twice", "198\n")
 }
 
 // TestBuildSeveralFiles: `accls build main.c vec.c -o DIR` builds one
@@ -98,22 +83,7 @@ func TestBuildSeveralFiles(t *testing.T) {
 	for _, noCache := range []string{"", "1"} {
 		t.Run("ACCLS_NO_RT_CACHE="+noCache, func(t *testing.T) {
 			t.Setenv("ACCLS_NO_RT_CACHE", noCache)
-			out := filepath.Join(dir, "out"+noCache)
-			stdout.Reset()
-			stderr.Reset()
-			if code := build([]string{mainC, vecC, "-o", out, "--device", "cpu"}, &stdout, &stderr); code != 0 {
-				t.Fatalf("build: exit %d\n%s", code, stderr.String())
-			}
-			exe := filepath.Join(out, "main")
-			if got := strings.TrimSpace(stdout.String()); got != exe {
-				t.Errorf("build printed %q, want the executable %q", got, exe)
-			}
-			cmd := exec.Command(exe)
-			cmd.Env = append(os.Environ(), "ACCLS_DEVICE=cpu")
-			got, err := cmd.Output()
-			if err != nil || string(got) != string(want) {
-				t.Errorf("the built program: %q, %v; want %q", got, err, want)
-			}
+			buildAndRun(t, []string{mainC, vecC}, filepath.Join(dir, "out"+noCache), "main", string(want))
 		})
 	}
 }
@@ -131,5 +101,26 @@ func needBuildAndCPU(t *testing.T) {
 	l, err := device.List()
 	if err != nil || device.Select(l.Devices, "cpu") < 0 {
 		t.Skip("no OpenCL CPU device")
+	}
+}
+
+// buildAndRun builds files with `accls build -o out --device cpu`, checks
+// that it printed the executable out/exe, and that the executable prints
+// want on PoCL.
+func buildAndRun(t *testing.T, files []string, out, exe, want string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := build(append(files, "-o", out, "--device", "cpu"), &stdout, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.String())
+	}
+	exe = filepath.Join(out, exe)
+	if got := strings.TrimSpace(stdout.String()); got != exe {
+		t.Errorf("build printed %q, want the executable %q", got, exe)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "ACCLS_DEVICE=cpu")
+	got, err := cmd.Output()
+	if err != nil || string(got) != want {
+		t.Errorf("the built program: %q, %v; want %q", got, err, want)
 	}
 }

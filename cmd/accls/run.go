@@ -168,16 +168,16 @@ func translateAndBuild(ctx context.Context, srcs []sourceFile, opts compiler.Opt
 			failed = true // the other files' errors too
 			continue
 		}
-		fs, err := compiler.WriteFiles(res, dir)
+		unit, err := compiler.WriteFiles(res, dir)
 		if err != nil {
 			errorf("%v", err)
 			return "", 2
 		}
-		fs.SrcDir, _ = filepath.Abs(filepath.Dir(src.name))
+		unit.SrcDir, _ = filepath.Abs(filepath.Dir(src.name))
 		if files == nil {
-			files = fs
+			files = unit
 		} else {
-			files.Others = append(files.Others, fs)
+			files.Others = append(files.Others, unit)
 		}
 	}
 	if failed {
