@@ -3,7 +3,6 @@ package analysis_test
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -17,11 +16,7 @@ func TestSemanticChecksOnBrokenInput(t *testing.T) {
 	if parseC == nil {
 		t.Skip("the C front end is not available yet")
 	}
-	files, _ := filepath.Glob("testdata/sem/*.c")
-	if len(files) == 0 {
-		t.Fatal("no test files")
-	}
-	for _, file := range files {
+	for _, file := range semFiles(t) {
 		text, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

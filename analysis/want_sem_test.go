@@ -43,11 +43,7 @@ func TestWantSemantic(t *testing.T) {
 	if parseC == nil {
 		t.Skip("the C front end is not available yet")
 	}
-	files, _ := filepath.Glob("testdata/sem/*.c")
-	if len(files) == 0 {
-		t.Fatal("no test files")
-	}
-	for _, file := range files {
+	for _, file := range semFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			text, err := os.ReadFile(file)
 			if err != nil {
@@ -74,8 +70,7 @@ var fixRules = map[string]bool{
 // testdata/semfix/NAME.golden, and checks that the fixed text no longer
 // has those diagnostics.
 func TestSemanticFixes(t *testing.T) {
-	files, _ := filepath.Glob("testdata/sem/*.c")
-	for _, file := range files {
+	for _, file := range semFiles(t) {
 		text, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -114,4 +109,14 @@ func TestSemanticFixes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// semFiles are the semantic test programs, testdata/sem/*.c.
+func semFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/sem/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs in testdata/sem: %v", err)
+	}
+	return files
 }
