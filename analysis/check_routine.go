@@ -62,7 +62,7 @@ func checkRoutines(p *Pass, m *Model) {
 // routineRelated points at the level clause of a routine directive (or at
 // the directive when the level is implied).
 func routineRelated(d *acc.Directive, name string) Related {
-	l := routineLevel(d)
+	l := RoutineLevel(d)
 	span := d.NameSpan
 	if c := levelClause(d, l); c != nil {
 		span = c.Span
@@ -237,7 +237,7 @@ func checkCalls(p *Pass, m *Model, fm *FuncModel) {
 				Message: "the 'routine' directive of " + quote(call.Name) + " comes after this use in device code; compilers require it before the first use",
 				Related: []Related{{Span: rd.NameSpan, Message: "the 'routine' directive of " + quote(call.Name)}}})
 		}
-		callee := routineLevel(rd)
+		callee := RoutineLevel(rd)
 		if callee == LevelNone {
 			continue
 		}

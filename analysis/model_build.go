@@ -30,7 +30,7 @@ func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
 		fm := &FuncModel{Func: f}
 		if r := m.Routines[f.Name]; r != nil {
 			fm.Routine = r
-			fm.Level = routineLevel(r)
+			fm.Level = RoutineLevel(r)
 		}
 		// The directives inside the definition (af.Directives is in source order).
 		i := sort.Search(len(dirs), func(i int) bool { return dirs[i].Span.Start >= f.Span.Start })
@@ -238,10 +238,10 @@ func levelOf(d *acc.Directive) Level {
 // loopLevel is the level of a loop or combined construct.
 func loopLevel(d *acc.Directive) Level { return levelOf(d) }
 
-// routineLevel is the level of a routine directive: the default section's
+// RoutineLevel is the level of a routine directive: the default section's
 // level clause; seq when the directive has no level clause at all (what gcc
 // and flang assume); LevelNone when levels appear only after device_type.
-func routineLevel(d *acc.Directive) Level {
+func RoutineLevel(d *acc.Directive) Level {
 	if l := levelOf(d); l != LevelNone {
 		return l
 	}

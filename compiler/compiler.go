@@ -44,6 +44,16 @@ type Options struct {
 	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild
 	// (kernelprebuild.go); "" means the environment's ACCLS_DEVICE.
 	Device string
+	// Others are the program's other C files (accls build a.c b.c): device
+	// code may call a routine that one of them defines (peers.go). They are
+	// parsed only when such a call is compiled.
+	Others []Source
+}
+
+// Source is a C file of the program and its text.
+type Source struct {
+	Path string
+	Text []byte
 }
 
 // Pass is one step of the compiler. Each pass reads what the earlier ones
@@ -100,6 +110,13 @@ type compilation struct {
 	// defines are the object-like macros of the user's file (fileDefines).
 	defines map[string]string
 	mpaths  *memberPaths // the member paths of pointer type (attach.go)
+	// implicit: the implicit routines of this file looked up (nil: none by
+	// that name; routine.go implicitRoutine).
+	implicit map[string]*analysis.FuncModel
+	// parser reads the program's other files; files are they and this one,
+	// shared by their compilations (peers.go).
+	parser *cfacts.Parser
+	files  *programFiles
 }
 
 // Translate runs the passes on the C text of the file at path, through the
@@ -135,7 +152,9 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 	af := acc.Scan(text)
 	model := analysis.BuildModel(text, af, cf)
 	prog := &Program{Path: path, File: filepath.ToSlash(filepath.Clean(path)), Text: text, lines: newLines(text)}
-	c := &compilation{ctx: ctx, opts: opts, model: model, prog: prog, res: &Result{Program: prog, Model: model}}
+	c := &compilation{ctx: ctx, opts: opts, model: model, prog: prog, res: &Result{Program: prog, Model: model}, parser: parser}
+	c.files = newProgramFiles(c, opts.Others)
+	c.names = map[string]bool{}
 	c.collectNames(cf)
 	for _, p := range Passes {
 		err := p.run(c)
@@ -173,7 +192,6 @@ func Dump(r *Result, name string) string {
 // collectNames gathers every identifier the document declares, so that
 // generated names never shadow the user's.
 func (c *compilation) collectNames(cf *cfacts.File) {
-	c.names = map[string]bool{}
 	for _, v := range cf.Globals {
 		c.names[v.Name] = true
 	}

@@ -89,6 +89,49 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestProgramErrors translates each file of the programs of several files
+// in testdata/programs/NAME/ with the program's other files (device code
+// calls routines they define) and compares what each translation reports
+// with NAME.err: its errors, an error of another file's routine once.
+func TestProgramErrors(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/programs/*")
+	for _, dir := range dirs {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			paths, _ := filepath.Glob(filepath.Join(dir, "*.c"))
+			var srcs []compiler.Source
+			for _, p := range paths {
+				text, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				srcs = append(srcs, compiler.Source{Path: filepath.Base(p), Text: text})
+			}
+			var out strings.Builder
+			seen := map[string]bool{}
+			for i, src := range srcs {
+				opts := options(t)
+				opts.Others = append(append([]compiler.Source(nil), srcs[:i]...), srcs[i+1:]...)
+				_, err := compiler.Translate(context.Background(), src.Path, src.Text, opts, "")
+				out.WriteString("== " + src.Path + "\n")
+				var list compiler.ErrorList
+				if err != nil && !errors.As(err, &list) {
+					t.Fatalf("%s: want an ErrorList, got %v", src.Path, err)
+				}
+				for _, e := range list {
+					if !seen[e.Error()] {
+						seen[e.Error()] = true
+						out.WriteString(e.Error() + "\n")
+					}
+				}
+			}
+			golden.Check(t, dir+".err", []byte(out.String()))
+		})
+	}
+}
+
 // TestPasses checks that every pass can be dumped.
 func TestPasses(t *testing.T) {
 	text, err := os.ReadFile("testdata/golden/vadd.c")

@@ -57,19 +57,24 @@ func constantGlobal(text []byte, v *cfacts.Var) (def string, double, ok bool) {
 	return fmt.Sprintf("__constant %s %s%s = %s;", cl, clName(v.Name), dims, init), cl == "double", true
 }
 
-// useConstant records global constant v for the program's prologue.
-func (c *compilation) useConstant(name, def string, double bool) {
+// useConstant records global constant v for the program's prologue; false
+// when the routines of another file (peers.go) read a different constant
+// of that name.
+func (c *compilation) useConstant(name, def string, double bool) bool {
 	rs := c.routines()
 	if rs.constants == nil {
 		rs.constants = map[string]string{}
 	}
-	if _, ok := rs.constants[name]; !ok {
+	if old, ok := rs.constants[name]; !ok {
 		rs.constants[name] = def
 		rs.constantOrder = append(rs.constantOrder, name)
+	} else if old != def {
+		return false
 	}
 	if double {
 		c.prog.UsesDouble = true
 	}
+	return true
 }
 
 // constantDefinitions are the program-scope definitions of the global

@@ -37,7 +37,18 @@ func (l ErrorList) Error() string {
 }
 
 func (l ErrorList) sorted() ErrorList {
+	// Each file's errors together, the files in the order they first
+	// report (the translated file, then the files of routines it calls).
+	rank := map[string]int{}
+	for _, e := range l {
+		if _, ok := rank[e.File]; !ok {
+			rank[e.File] = len(rank)
+		}
+	}
 	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].File != l[j].File {
+			return rank[l[i].File] < rank[l[j].File]
+		}
 		if l[i].Line != l[j].Line {
 			return l[i].Line < l[j].Line
 		}

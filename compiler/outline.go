@@ -287,6 +287,7 @@ func (c *compilation) errorAt(s acc.Span, format string, args ...any) {
 
 // errs returns the errors so far, nil when none.
 func (c *compilation) errs() error {
+	c.peerErrors() // peers.go
 	if len(c.errors) == 0 {
 		return nil
 	}

@@ -371,6 +371,9 @@ func escapes(s *cfacts.Stmt) bool {
 // routineWrites reports whether routine fm (or one it calls) writes memory
 // through a pointer: a call of it in redundant code has side effects.
 func (c *compilation) routineWrites(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) bool {
+	if home := c.homeOf(fm); home != c {
+		return home.routineWrites(fm, seen)
+	}
 	if seen[fm] || fm.Func.Body == nil {
 		return false
 	}
@@ -400,6 +403,9 @@ func (c *compilation) routineWrites(fm *analysis.FuncModel, seen map[*analysis.F
 // calls of routines that partition): it synchronizes the work-items of a
 // gang, so it must be called where all of them make the call.
 func (c *compilation) routineNeedsSync(fm *analysis.FuncModel) bool {
+	if home := c.homeOf(fm); home != c {
+		return home.routineNeedsSync(fm)
+	}
 	if fm.Func.Body == nil || fm.Level&(analysis.LevelGang|analysis.LevelWorker|analysis.LevelVector) == 0 {
 		return false
 	}

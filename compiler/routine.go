@@ -102,7 +102,8 @@ func routineLevelName(l analysis.Level) string {
 // deviceRoutine is one routine function called by device code.
 type deviceRoutine struct {
 	fm    *analysis.FuncModel
-	name  string // OpenCL name
+	home  *compilation // of the file that defines it (peers.go)
+	name  string       // OpenCL name
 	level analysis.Level
 	// red: the levels some call runs redundantly (vector lanes or workers
 	// that all make the same call), the union over the calls seen.
@@ -114,11 +115,10 @@ type deviceRoutine struct {
 
 // routineState is the compilation's routine bookkeeping.
 type routineState struct {
-	byName   map[string]*deviceRoutine
+	byFunc   map[*analysis.FuncModel]*deviceRoutine
+	clNames  map[string]bool  // the OpenCL names given
 	used     []*deviceRoutine // in the order first called
 	onDevice bool             // acc_on_device is used in device code
-	// implicit: the implicit routines looked up (nil: none by that name).
-	implicit map[string]*analysis.FuncModel
 	// constants: the definitions of the global constants routines read
 	// (constglobals.go), by name, in constantOrder.
 	constants     map[string]string
@@ -129,7 +129,7 @@ type routineState struct {
 
 func (c *compilation) routines() *routineState {
 	if c.prog.routines == nil {
-		c.prog.routines = &routineState{byName: map[string]*deviceRoutine{}}
+		c.prog.routines = &routineState{byFunc: map[*analysis.FuncModel]*deviceRoutine{}, clNames: map[string]bool{}}
 	}
 	return c.prog.routines
 }
@@ -201,18 +201,32 @@ func routineMayContain(l analysis.Level) string {
 }
 
 // routineOf returns the routine function named name: the function a
-// routine directive applies to, else its implicit routine (implicitRoutine);
-// nil when device code cannot call it.
+// routine directive applies to, else its implicit routine (implicitRoutine),
+// else a routine that another file of the program defines (peers.go); nil
+// when device code cannot call it. homeOf(fm) is then the compilation of
+// its file.
 func (c *compilation) routineOf(name string) *analysis.FuncModel {
-	if c.model.Routines[name] == nil {
-		return c.implicitRoutine(name)
+	fm, home := c.findRoutine(name)
+	if fm != nil {
+		c.files.home[fm] = home
+		home.checkPeerRoutine(fm)
 	}
-	for _, fm := range c.model.Funcs {
-		if fm.Func.Name == name && fm.Routine != nil {
-			return fm
+	return fm
+}
+
+func (c *compilation) findRoutine(name string) (*analysis.FuncModel, *compilation) {
+	if c.model.Routines[name] == nil {
+		if fm := c.implicitRoutine(name); fm != nil {
+			return fm, c
+		}
+	} else {
+		for _, fm := range c.model.Funcs {
+			if fm.Func.Name == name && fm.Routine != nil {
+				return fm, c
+			}
 		}
 	}
-	return nil
+	return c.otherFileRoutine(name)
 }
 
 // implicitRoutine is the implicit 'routine seq' of a function that this
@@ -226,8 +240,7 @@ func (c *compilation) routineOf(name string) *analysis.FuncModel {
 // calling it from device code stays an error. The FuncModel is a copy
 // with the seq level; the analysis model keeps the function a host one.
 func (c *compilation) implicitRoutine(name string) *analysis.FuncModel {
-	rs := c.routines()
-	if fm, ok := rs.implicit[name]; ok {
+	if fm, ok := c.implicit[name]; ok {
 		return fm
 	}
 	var found *analysis.FuncModel
@@ -239,10 +252,10 @@ func (c *compilation) implicitRoutine(name string) *analysis.FuncModel {
 			break
 		}
 	}
-	if rs.implicit == nil {
-		rs.implicit = map[string]*analysis.FuncModel{}
+	if c.implicit == nil {
+		c.implicit = map[string]*analysis.FuncModel{}
 	}
-	rs.implicit[name] = found
+	c.implicit[name] = found
 	return found
 }
 
@@ -286,6 +299,9 @@ func (c *compilation) routineKernelLevels(k *Kernel) analysis.Level {
 // routineUses is the union of the levels of the loops of routine fm and of
 // the routines it calls.
 func (c *compilation) routineUses(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool) analysis.Level {
+	if home := c.homeOf(fm); home != c {
+		return home.routineUses(fm, seen)
+	}
 	if seen[fm] || fm.Func.Body == nil {
 		return 0
 	}
@@ -407,10 +423,10 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		}
 		args = append(args, g.expr(a, precAssign))
 	}
-	r := rs.byName[name]
+	r := rs.byFunc[fm]
 	if r == nil {
-		r = &deviceRoutine{fm: fm, name: routineCLName(name), level: fm.Level}
-		rs.byName[name] = r
+		r = &deviceRoutine{fm: fm, home: g.c.homeOf(fm), name: rs.clName(name), level: fm.Level}
+		rs.byFunc[fm] = r
 		rs.used = append(rs.used, r)
 	}
 	r.red |= red
@@ -434,7 +450,13 @@ func (c *compilation) notCallable(name string) string {
 			return fmt.Sprintf("'%s' has OpenACC directives inside but no 'routine' directive; give it one with its level (#pragma acc routine seq, vector, worker or gang)", name)
 		}
 	}
-	return fmt.Sprintf("'%s' is not defined in this file: device code can call the functions this file defines and OpenCL's built-in math functions", name)
+	if why := c.files.why[name]; why != "" {
+		return why
+	}
+	if len(c.files.others) > 0 {
+		return fmt.Sprintf("'%s' is not defined in this file or in the program's other files: device code can call the routines of the program and OpenCL's built-in math functions", name)
+	}
+	return fmt.Sprintf("'%s' is not defined in this file: device code can call the functions this file defines (and the routines of the files built with it) and OpenCL's built-in math functions", name)
 }
 
 func routineCallRule(l analysis.Level) string {
@@ -465,6 +487,17 @@ func routineCLName(name string) string {
 		return name + "_"
 	}
 	return clName(name)
+}
+
+// clName gives a routine an OpenCL name no other routine of the program
+// has: two files may define static functions of the same name.
+func (rs *routineState) clName(name string) string {
+	n := routineCLName(name)
+	for i := 2; rs.clNames[n]; i++ {
+		n = fmt.Sprintf("%s_%d", routineCLName(name), i)
+	}
+	rs.clNames[n] = true
+	return n
 }
 
 // callPlace returns the levels partitioned by the loops around offset sp
@@ -561,7 +594,7 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			// wait until every routine that calls r (and is used) is done
 			ready := true
 			for _, o := range rs.used {
-				if o != r && !done[o] && c.callsRoutine(o.fm, r.fm.Func.Name) {
+				if o != r && !done[o] && c.callsRoutine(o.fm, r.fm) {
 					ready = false
 				}
 			}
@@ -570,24 +603,28 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			}
 			done[r] = true
 			progress = true
-			g := &kgen{c: c, rt: r}
+			g := &kgen{c: r.home, rt: r} // the defining file's facts (peers.go)
 			if err := g.routine(); err != nil {
 				se, ok := err.(*spanError)
 				if !ok {
 					se = &spanError{Span: r.fm.Func.NameSpan, Msg: err.Error()}
 				}
-				c.errorAt(se.Span, "%s%s", se.Msg, implicitNote(r.fm))
+				r.home.errorAt(se.Span, "%s%s", se.Msg, implicitNote(r.fm))
 				continue
 			}
 			r.source = g.out.String()
 			r.lines = g.lines
+			if r.home != c {
+				r.lines = make([]int, len(g.lines)) // lines of another file: no line of this one
+			}
 		}
 	}
 	for _, r := range rs.used {
-		if c.recursive(r.fm.Func.Name) {
-			c.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion%s", r.fm.Func.Name, implicitNote(r.fm))
+		if c.recursive(r.fm) {
+			r.home.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion%s", r.fm.Func.Name, implicitNote(r.fm))
 		}
 	}
+	c.peerFlags() // peers.go
 	var ps []string
 	for _, r := range rs.used {
 		if r.proto != "" {
@@ -601,37 +638,36 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 	return strings.Join(ps, "\n"), srcs, lines
 }
 
-// recursive reports whether routine name can call itself.
-func (c *compilation) recursive(name string) bool {
-	seen := map[string]bool{}
-	var reach func(from string) bool
-	reach = func(from string) bool {
-		fm := c.routineOf(from)
-		if fm == nil || seen[from] {
+// recursive reports whether routine target can call itself.
+func (c *compilation) recursive(target *analysis.FuncModel) bool {
+	seen := map[*analysis.FuncModel]bool{}
+	var reach func(fm *analysis.FuncModel) bool
+	reach = func(fm *analysis.FuncModel) bool {
+		if seen[fm] || fm.Func.Body == nil {
 			return false
 		}
-		seen[from] = true
-		found := false
-		if fm.Func.Body != nil {
-			walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
-				if e.Kind == cfacts.ExprCall && e.Name != "" && !found {
-					found = e.Name == name || reach(e.Name)
+		seen[fm] = true
+		home, found := c.homeOf(fm), false
+		walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
+			if e.Kind == cfacts.ExprCall && e.Name != "" && !found {
+				if callee := home.routineOf(e.Name); callee != nil {
+					found = callee == target || reach(callee)
 				}
-			})
-		}
+			}
+		})
 		return found
 	}
-	return reach(name)
+	return reach(target)
 }
 
-// callsRoutine reports whether the body of fm calls name.
-func (c *compilation) callsRoutine(fm *analysis.FuncModel, name string) bool {
-	found := false
+// callsRoutine reports whether the body of fm calls routine callee.
+func (c *compilation) callsRoutine(fm, callee *analysis.FuncModel) bool {
 	if fm.Func.Body == nil {
 		return false
 	}
+	home, found := c.homeOf(fm), false
 	walkAllExprs(fm.Func.Body, func(e *cfacts.Expr) {
-		found = found || e.Kind == cfacts.ExprCall && e.Name == name
+		found = found || e.Kind == cfacts.ExprCall && e.Name == callee.Func.Name && home.routineOf(e.Name) == callee
 	})
 	return found
 }
@@ -813,6 +849,9 @@ func (g *kgen) routineReductions(l *lowering) error {
 // combines a loop reduction across work-items (barriers; withSync: also
 // those of redundant code next to partitioned loops, routineNeedsSync).
 func (c *compilation) routineBarriers(fm *analysis.FuncModel, seen map[*analysis.FuncModel]bool, withSync bool) bool {
+	if home := c.homeOf(fm); home != c {
+		return home.routineBarriers(fm, seen, withSync)
+	}
 	if seen[fm] || fm.Func.Body == nil {
 		return false
 	}
@@ -898,7 +937,9 @@ func (g *kgen) routineStmt(s *cfacts.Stmt) bool {
 // globals are not on the device.
 func (g *kgen) routineSpell(v *cfacts.Var) (string, error) {
 	if def, double, ok := constantGlobal(g.c.prog.Text, v); ok {
-		g.c.useConstant(v.Name, def, double)
+		if !g.c.useConstant(v.Name, def, double) {
+			return v.Name, fmt.Errorf("'%s': the routines of two files of the program read different global constants of this name; rename one", v.Name)
+		}
 		return clName(v.Name), nil
 	}
 	return v.Name, fmt.Errorf("'%s' is a global variable without a device copy: a routine can use its parameters, its own variables, global constants (const scalars and arrays initialized with literals) and globals that a file-scope declare puts on the device; add '#pragma acc declare create(%s)' after its definition, and 'update device(%s)' where the host has set it", v.Name, v.Name, v.Name)

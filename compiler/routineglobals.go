@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
@@ -27,6 +28,9 @@ import (
 // through the routines it calls, in a fixed order (first use in the body,
 // a callee's where the call is).
 func (c *compilation) routineGlobals(fm *analysis.FuncModel) []*cfacts.Var {
+	if home := c.homeOf(fm); home != c {
+		return home.routineGlobals(fm) // another file's routine (peers.go)
+	}
 	rs := c.routines()
 	if gs, ok := rs.globals[fm]; ok {
 		return gs
@@ -37,7 +41,8 @@ func (c *compilation) routineGlobals(fm *analysis.FuncModel) []*cfacts.Var {
 	rs.globals[fm] = nil // a recursive call sees none: recursion is an error (routinegen)
 	var out []*cfacts.Var
 	add := func(v *cfacts.Var) {
-		if !slices.Contains(out, v) {
+		// by name: a callee of another file has its own Var (peers.go)
+		if !slices.ContainsFunc(out, func(o *cfacts.Var) bool { return o.Name == v.Name }) {
 			out = append(out, v)
 		}
 	}
@@ -143,7 +148,10 @@ func (c *compilation) routineGlobalParam(v *cfacts.Var) (string, error) {
 // routineGlobalVars gives the construct the declared globals that the
 // routines it calls use: a present lookup each, as for a declared global
 // the construct uses itself (declare.go declared). A global the construct
-// also uses keeps its variable, which must then be its device copy.
+// also uses keeps its variable, which must then be its device copy. A
+// global of another file (its routine's, peers.go) is looked up by the host
+// address its file registered (accrt_declared_global): this file need not
+// see it, and it may be static there.
 func (l *lowering) routineGlobalVars() {
 	c := l.c
 	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
@@ -155,7 +163,7 @@ func (l *lowering) routineGlobalVars() {
 			return
 		}
 		for _, v := range c.routineGlobals(fm) {
-			if cv := l.cvars[v]; cv != nil {
+			if cv := l.globalVar(v.Name); cv != nil {
 				if cv.Mode != ModeArray && cv.Mode != ModeRef {
 					c.errorAt(e.Span, "'%s' uses the global '%s' (its device copy, from the file-scope declare), which is %s in this construct: not supported by the compiler", e.Name, v.Name, cv.Mode)
 				}
@@ -166,17 +174,84 @@ func (l *lowering) routineGlobalVars() {
 				c.errorAt(e.Span, "'%s' uses the global pointer '%s': its file-scope declare puts the pointer itself on the device, whose copy holds a host address device code cannot use; pass the data to '%s' as a parameter (a sub-array in a data clause of the construct)", e.Name, v.Name, e.Name)
 				continue
 			}
-			cl, it := analysis.FileScopeDeclare(c.model, v)
+			home := c.globalHome(v)
+			if home == nil {
+				c.errorAt(e.Span, "'%s' uses the global '%s', which no file-scope declare of the program puts on the device (internal error)", e.Name, v.Name)
+				continue
+			}
+			cl, it := analysis.FileScopeDeclare(home.model, v)
 			a := &analysis.VarAttr{Var: v, Attr: analysis.AttrDeclared, Clause: cl, Item: it, First: e.Span, Read: true, Written: true}
 			cv := &CVar{Var: v, Name: v.Name, Attr: analysis.AttrDeclared, Read: true, Written: true,
 				Why: fmt.Sprintf("used by routine '%s': declare %s at file scope", fm.Func.Name, cl.Spec.Name)}
-			if cv = l.declared(cv, a); cv == nil {
+			if home == c {
+				cv = l.declared(cv, a)
+			} else {
+				cv = l.otherFileGlobal(cv, a, home, e.Span)
+			}
+			if cv == nil {
 				continue
 			}
 			l.con.Vars = append(l.con.Vars, cv)
 			l.cvars[v] = cv
 		}
 	})
+}
+
+// globalVar is the construct's variable for the global name, nil if none:
+// a routine of another file has its own Var for a global (peers.go).
+func (l *lowering) globalVar(name string) *CVar {
+	for v, cv := range l.cvars {
+		if v.Name == name && (v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageExtern) {
+			return cv
+		}
+	}
+	return nil
+}
+
+// globalHome is the compilation of the file whose file-scope declare puts
+// global v on the device, among the program's files (peers.go), this one
+// first; nil when none has one.
+func (c *compilation) globalHome(v *cfacts.Var) *compilation {
+	for _, pc := range append([]*compilation{c}, c.files.all()...) {
+		if cl, _ := analysis.FileScopeDeclare(pc.model, v); cl != nil && cl.Spec != nil {
+			return pc
+		}
+	}
+	return nil
+}
+
+// otherFileGlobal is the variable of a construct for global v of another
+// file that a routine of that file uses: a lookup of the host address that
+// file registered for it (accrt_declared_global), the whole variable.
+func (l *lowering) otherFileGlobal(cv *CVar, a *analysis.VarAttr, home *compilation, at acc.Span) *CVar {
+	v := cv.Var
+	file := home.prog.File
+	switch {
+	case a.Clause == nil || a.Clause.Spec == nil || a.Item == nil || a.Item.Var == nil:
+		l.c.errorAt(at, "'%s' of %s: its declare clause could not be read", v.Name, file)
+		return nil
+	case a.Clause.Spec.Name == "link":
+		l.c.errorAt(at, "'%s' of %s is 'declare link': its device copy comes from a data clause of that file, so a routine of %s that uses it can be called from that file only", v.Name, file, file)
+		return nil
+	case len(a.Item.Var.Subscripts) > 0 || len(a.Item.Var.Members) > 0 || v.Type == nil || v.Type.Size <= 0:
+		l.c.errorAt(at, "'%s' of %s: a routine of another file can use a global declared as a whole variable of known size only", v.Name, file)
+		return nil
+	}
+	loc := fmt.Sprintf("%s:%d", l.c.prog.File, l.c.prog.lines.line(at.Start))
+	di := &DataItem{Clause: "lookup", Name: v.Name, Var: v, Pos: at.Start, Lo: "0",
+		Start: fmt.Sprintf("accrt_declared_global(%s, %s, %s)", strconv.Quote(v.Name), strconv.Quote(file), strconv.Quote(loc)),
+		Bytes: fmt.Sprintf("(size_t)%d", v.Type.Size)}
+	switch v.Type.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat:
+		cv.Mode = ModeRef
+		cv.Lookup = di
+		cv.Why += "; the device copy"
+		return cv
+	case cfacts.TypeArray:
+		return l.arrayVar(cv, a, nil, di)
+	}
+	l.c.errorAt(at, "'%s' has type '%s': only scalars and arrays of numbers can be declared for the device", v.Name, v.Type.Name)
+	return nil
 }
 
 // kernelRoutineGlobals are the declared globals that the routines kernel k
@@ -208,7 +283,7 @@ func (g *kgen) routineGlobalArgs(fm *analysis.FuncModel) []string {
 	var args []string
 	for _, v := range g.c.routineGlobals(fm) {
 		if g.rt == nil && !slices.ContainsFunc(g.k.Vars, func(cv *CVar) bool {
-			return cv.Var == v && (cv.Mode == ModeArray || cv.Mode == ModeRef)
+			return cv.Var.Name == v.Name && (cv.Mode == ModeArray || cv.Mode == ModeRef)
 		}) {
 			g.fail(fm.Func.NameSpan, "'%s' uses the global '%s', which this kernel has no device copy of (internal error)", fm.Func.Name, v.Name)
 		}

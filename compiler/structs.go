@@ -46,13 +46,18 @@ func (p *Program) typeCL(t *cfacts.Type) (string, error) {
 	return scalarCL(t)
 }
 
-// structCL registers struct type t (and the structs of its members) and
-// returns its spelling; an error says why the device cannot hold it.
-func (p *Program) structCL(t *cfacts.Type) (string, error) {
+// structTable is the program's struct types, made when first needed.
+func (p *Program) structTable() *structTable {
 	if p.structs == nil {
 		p.structs = &structTable{byKey: map[string]*clStruct{}, names: map[string]bool{}}
 	}
-	s, err := p.structs.add(p, t, 0)
+	return p.structs
+}
+
+// structCL registers struct type t (and the structs of its members) and
+// returns its spelling; an error says why the device cannot hold it.
+func (p *Program) structCL(t *cfacts.Type) (string, error) {
+	s, err := p.structTable().add(p, t, 0)
 	if err != nil {
 		return "", err
 	}

@@ -49,15 +49,18 @@ int main(void)
 }
 
 // TestBuildSeveralFiles: `accls build main.c vec.c -o DIR` builds one
-// executable from the translations of both files (testdata/multi: data that
-// main.c keeps on the device across calls into vec.c, a routine reading
-// vec.c's declared global, a static function in each file with a compute
-// construct); it prints what the plain C build prints, with the cached
-// runtime object and without it (one cc command). Two files with the same
-// name, or an error in either file, exit with status 2.
+// executable from the translations of the files; it prints what the plain C
+// build prints, with the cached runtime object and without it (one cc
+// command). testdata/multi: data that main.c keeps on the device across
+// calls into vec.c, a routine reading vec.c's declared global, a static
+// function in each file with a compute construct. testdata/routines:
+// kernels of main.c and grid.c calling routines that ops.c defines (seq and
+// vector, declared in a header), which use ops.c's declared global and
+// constant, and a helper with the name of another in main.c. Two files with
+// the same name, or an error in either file, exit with status 2.
 func TestBuildSeveralFiles(t *testing.T) {
 	dir := t.TempDir()
-	mainC, vecC := filepath.Join("testdata", "multi", "main.c"), filepath.Join("testdata", "multi", "vec.c")
+	mainC := filepath.Join("testdata", "multi", "main.c")
 	var stdout, stderr bytes.Buffer
 	if code := build([]string{mainC, filepath.Join(dir, "x", "main.c"), "-o", dir}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "have the same name") {
 		t.Errorf("two files named main.c: exit %d, stderr %q; want 2 and the reason", code, stderr.String())
@@ -72,18 +75,31 @@ func TestBuildSeveralFiles(t *testing.T) {
 	}
 
 	needBuildAndCPU(t)
-	plain := filepath.Join(dir, "plain")
-	if out, err := exec.Command("cc", "-O2", "-w", "-o", plain, mainC, vecC).CombinedOutput(); err != nil {
-		t.Fatalf("plain build: %v\n%s", err, out)
-	}
-	want, err := exec.Command(plain).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, noCache := range []string{"", "1"} {
-		t.Run("ACCLS_NO_RT_CACHE="+noCache, func(t *testing.T) {
-			t.Setenv("ACCLS_NO_RT_CACHE", noCache)
-			buildAndRun(t, []string{mainC, vecC}, filepath.Join(dir, "out"+noCache), "main", string(want))
+	// Each program of testdata/{multi,routines}: main.c and the other
+	// files, built by cc without OpenACC and by accls, run and compared.
+	for _, prog := range []string{"multi", "routines"} {
+		t.Run(prog, func(t *testing.T) {
+			others, _ := filepath.Glob(filepath.Join("testdata", prog, "*.c"))
+			files := []string{filepath.Join("testdata", prog, "main.c")}
+			for _, f := range others {
+				if filepath.Base(f) != "main.c" {
+					files = append(files, f)
+				}
+			}
+			plain := filepath.Join(dir, prog+"-plain")
+			if out, err := exec.Command("cc", append([]string{"-O2", "-w", "-o", plain}, files...)...).CombinedOutput(); err != nil {
+				t.Fatalf("plain build: %v\n%s", err, out)
+			}
+			want, err := exec.Command(plain).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, noCache := range []string{"", "1"} {
+				t.Run("ACCLS_NO_RT_CACHE="+noCache, func(t *testing.T) {
+					t.Setenv("ACCLS_NO_RT_CACHE", noCache)
+					buildAndRun(t, files, filepath.Join(dir, prog+"-out"+noCache), "main", string(want))
+				})
+			}
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 
@@ -158,11 +159,28 @@ func readSources(names []string, stderr io.Writer) (srcs []sourceFile, ok bool) 
 func translateAndBuild(ctx context.Context, srcs []sourceFile, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
 	var files *compiler.Files
 	failed := false
-	for _, src := range srcs {
-		res, err := compiler.Translate(ctx, src.name, src.text, opts, "")
+	reported := map[string]bool{} // a routine's error, reached from two files, once
+	for i, src := range srcs {
+		fileOpts := opts
+		fileOpts.Others = nil
+		for j, o := range srcs {
+			if j != i {
+				fileOpts.Others = append(fileOpts.Others, compiler.Source{Path: o.name, Text: o.text})
+			}
+		}
+		res, err := compiler.Translate(ctx, src.name, src.text, fileOpts, "")
 		if err != nil {
 			if ctx.Err() != nil {
 				return "", 130
+			}
+			var list compiler.ErrorList
+			if errors.As(err, &list) {
+				list = slices.DeleteFunc(list, func(e *compiler.Error) bool {
+					seen := reported[e.Error()]
+					reported[e.Error()] = true
+					return seen
+				})
+				err = list
 			}
 			reportTranslateError(stderr, err)
 			failed = true // the other files' errors too

@@ -3420,6 +3420,17 @@ void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const c
 		declared_enter(&D.v[D.n - 1]);
 }
 
+void *accrt_declared_global(const char *name, const char *file, const char *loc)
+{
+	size_t i, n = strlen(file);
+	for (i = 0; i < D.n; i++)
+		if (strcmp(D.v[i].name, name) == 0 && strncmp(D.v[i].loc, file, n) == 0 && D.v[i].loc[n] == ':')
+			return D.v[i].host;
+	fatal("the global '%s' of %s has no device copy: %s does not register it (its file-scope declare), needed at %s", name,
+	      file, file, loc ? loc : "?");
+	return NULL;
+}
+
 void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
 {
 	map_t *m;

@@ -586,12 +586,19 @@ const char *accrt_cl_error_name(cl_int err);
  * registered the same way, from the function, the first time the directive
  * runs (guarded by a static flag).
  *
+ * accrt_declared_global returns the host address of the global name that
+ * file registered (its loc starts with "file:"): a kernel of another file
+ * that calls a routine of file using the global finds its device copy from
+ * it (compiler/peers.go). The global must have been registered: an error
+ * otherwise.
+ *
  * accrt_use_device returns the device address (the opaque value of
  * acc_deviceptr) of present data at host; NULL gives NULL. Absent data is an
  * error ("'p' ... is not present on the device (use_device at f.c:9)"), or,
  * with ACCRT_IF_PRESENT in flags, returns host itself.
  */
 void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const char *name, const char *loc);
+void *accrt_declared_global(const char *name, const char *file, const char *loc);
 void *accrt_use_device(void *host, int flags, const char *name, const char *loc);
 
 /* ---------------------------------------------------------------------------

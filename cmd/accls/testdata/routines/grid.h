@@ -1,0 +1,1 @@
+void scale_grid(int rows, int cols, float *g);
