@@ -58,6 +58,25 @@ for step in $steps; do
 			echo "fault on the GPU: FAIL (exit $rc):"; cat "$out/fault.txt"
 		fi
 		rm -rf "$f"
+		# programs of several files (cmd/accls/testdata/{multi,routines}):
+		# main.c and the others, against the plain C build, on the GPU and
+		# on PoCL
+		for prog in multi routines; do
+			d=cmd/accls/testdata/$prog
+			files="$d/main.c $(ls $d/*.c | grep -v '/main.c$' | tr '\n' ' ')"
+			f=$(mktemp -d)
+			cc -O2 -w -o "$f/plain" $files && "$f/plain" >"$f/want.txt"
+			bin/accls build $files -o "$f" >"$f/build.txt" 2>&1
+			for dev in gpu cpu; do
+				ACCLS_DEVICE=$dev timeout 120 "$f/main" >"$f/got.txt" 2>&1
+				if cmp -s "$f/want.txt" "$f/got.txt"; then
+					echo "program $prog on $dev: PASS"
+				else
+					echo "program $prog on $dev: FAIL"; cat "$f/build.txt" "$f/got.txt"
+				fi
+			done
+			rm -rf "$f"
+		done
 		;;
 	bench)
 		sh bench/device.sh >"$out/bench-gpu.txt" 2>&1
