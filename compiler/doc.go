@@ -109,7 +109,9 @@
 //     checked for levels, address spaces, recursion; a function defined
 //     without a routine directive is an implicit routine seq; global
 //     constants become __constant copies, constglobals.go, and declared
-//     globals hidden parameters, routineglobals.go), tile (tile.go: tiles
+//     globals hidden parameters, routineglobals.go; a routine that another
+//     file of the program defines, Options.Others, is compiled into the
+//     caller's program from that file's facts, peers.go), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group; collapse(n)
 //     next to a tile of n or more loops adds nothing), loop schedules
 //     (loopsched.go: gang(static:) chunks dealt round-robin to the gangs;

@@ -82,6 +82,19 @@ func (ds *documents) snapshot(uri string) *snapshot {
 	return nil
 }
 
+// snapshotOfPath is the snapshot of the open document that is the file at
+// path (its file: URI may be spelled in several ways), nil if none.
+func (ds *documents) snapshotOfPath(path string) *snapshot {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	for uri, e := range ds.m {
+		if e.snap != nil && uriPath(uri) == path {
+			return e.snap
+		}
+	}
+	return nil
+}
+
 func (ds *documents) set(uri string, e *docEntry) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -213,39 +216,14 @@ cc1: some warnings being treated as errors
 	}
 }
 
-// TestPreviewAndRunInProcess drives previews (concurrent requests on one
-// version) and a run through an in-process server, for the race detector.
-func TestPreviewAndRunInProcess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a program")
-	}
-	c := startServer(t)
-	c.initialize()
-	const uri = "file:///inproc/vadd.c"
-	c.open(uri, `#include <stdio.h>
-int main(void)
-{
-	float a[64];
-#pragma acc parallel loop copyout(a)
-	for (int i = 0; i < 64; i++)
-		a[i] = 2 * i;
-	printf("a[63] = %g\n", a[63]);
-	return 0;
-}
-`, 1)
-	var ids []string
-	for i := range 8 {
-		ids = append(ids, c.request("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 4 + i%3, "character": 1}}))
-	}
-	for _, id := range ids {
-		var r KernelsResult
-		if m := c.response(id); json.Unmarshal(m.Result, &r) != nil || len(r.Constructs) != 1 || len(r.Constructs[0].Kernels) != 1 {
-			t.Fatalf("accls/kernels: %s", m.raw)
-		}
-	}
+// runProgram asks for accls/run of uri on the CPU device and returns the
+// result and the program's output (skipping the test when there is no
+// OpenCL to run on, unless ACCLS_REQUIRE_OPENCL is set).
+func (c *tclient) runProgram(t *testing.T, uri, runID string) (RunResult, string) {
+	t.Helper()
 	// The first run of a session compiles the runtime: more than call waits
 	// under load.
-	id := c.request("accls/run", map[string]any{"textDocument": map[string]any{"uri": uri}, "runId": "x", "device": "cpu"})
+	id := c.request("accls/run", map[string]any{"textDocument": map[string]any{"uri": uri}, "runId": runID, "device": "cpu"})
 	var m *msg
 	deadline := time.After(2 * time.Minute)
 	for m == nil {
@@ -280,15 +258,114 @@ int main(void)
 		}
 		var p RunOutputParams
 		json.Unmarshal(n.Params, &p)
-		if p.RunID != "x" {
-			t.Errorf("runOutput of run %q", p.RunID)
+		if p.RunID == runID && p.Stream == "stdout" {
+			out.WriteString(p.Text)
 		}
-		out.WriteString(p.Text)
 	}
-	if out.String() != "a[63] = 126\n" {
-		t.Errorf("output %q", out.String())
+	return r, out.String()
+}
+
+// TestPreviewAndRunInProcess drives previews (concurrent requests on one
+// version) and a run through an in-process server, for the race detector.
+func TestPreviewAndRunInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	c := startServer(t)
+	c.initialize()
+	const uri = "file:///inproc/vadd.c"
+	c.open(uri, `#include <stdio.h>
+int main(void)
+{
+	float a[64];
+#pragma acc parallel loop copyout(a)
+	for (int i = 0; i < 64; i++)
+		a[i] = 2 * i;
+	printf("a[63] = %g\n", a[63]);
+	return 0;
+}
+`, 1)
+	var ids []string
+	for i := range 8 {
+		ids = append(ids, c.request("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 4 + i%3, "character": 1}}))
+	}
+	for _, id := range ids {
+		var r KernelsResult
+		if m := c.response(id); json.Unmarshal(m.Result, &r) != nil || len(r.Constructs) != 1 || len(r.Constructs[0].Kernels) != 1 {
+			t.Fatalf("accls/kernels: %s", m.raw)
+		}
+	}
+	r, out := c.runProgram(t, uri, "x")
+	if out != "a[63] = 126\n" {
+		t.Errorf("output %q", out)
 	}
 	if len(r.Kernels) != 1 || r.Kernels[0].Launches != 1 || r.Transfers.D2HBytes != 256 {
 		t.Errorf("profile: %+v", r)
+	}
+}
+
+// TestRunProgramOfSeveralFiles runs main.c of cmd/accls/testdata/routines,
+// whose kernels call routines of ops.c, from its directory: the run builds
+// the files that define what it calls (ops.c, and grid.c, which ops.c's
+// routines do not need but main.c calls), with the text of the open grid.c
+// (an unsaved edit), and leaves out another program's file of the
+// directory (alt.c: its own main and squash). The output must be the
+// plain C build's of the same texts.
+func TestRunProgramOfSeveralFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	src := filepath.Join("..", "cmd", "accls", "testdata", "routines")
+	dir, plainDir := t.TempDir(), t.TempDir()
+	files, _ := filepath.Glob(filepath.Join(src, "*"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []string{dir, plainDir} {
+			if err := os.WriteFile(filepath.Join(d, filepath.Base(f)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	other := "#include \"ops.h\"\nfloat squash(float v) { return v; }\nint main(void) { return squash(0); }\n"
+	if err := os.WriteFile(filepath.Join(dir, "alt.c"), []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	grid, _ := os.ReadFile(filepath.Join(dir, "grid.c"))
+	edited := strings.Replace(string(grid), "1.0f + i % 3", "2.0f + i % 5", 1)
+	if edited == string(grid) {
+		t.Fatal("grid.c has no '1.0f + i % 3' to edit")
+	}
+	os.WriteFile(filepath.Join(plainDir, "grid.c"), []byte(edited), 0o644)
+	plain := filepath.Join(plainDir, "plain")
+	cmd := exec.Command("cc", "-O2", "-w", "-o", plain, "main.c", "ops.c", "grid.c")
+	cmd.Dir = plainDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("plain build: %v\n%s", err, out)
+	}
+	want, err := exec.Command(plain).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	c := startServer(t)
+	c.initialize()
+	mainText, _ := os.ReadFile(filepath.Join(dir, "main.c"))
+	c.open("file://" + filepath.ToSlash(filepath.Join(dir, "grid.c")), edited, 1)
+	c.open("file://" + filepath.ToSlash(filepath.Join(dir, "main.c")), string(mainText), 1)
+	r, out := c.runProgram(t, "file://" + filepath.ToSlash(filepath.Join(dir, "main.c")), "m")
+	if out != string(want) {
+		t.Errorf("output %q, want the plain build's %q", out, want)
+	}
+	if !slices.Equal(r.Files, []string{"ops.c", "grid.c"}) {
+		t.Errorf("the program's other files: %q, want grid.c and ops.c", r.Files)
+	}
+	if len(r.Kernels) < 3 {
+		t.Errorf("kernels of main.c and grid.c: %+v", r.Kernels)
 	}
 }

@@ -197,7 +197,10 @@ type RunResult struct {
 	Transfers     TransferProfile `json:"transfers"`
 	ProgramBuilds *BuildProfile   `json:"programBuilds,omitempty"`
 	Diagnostics   int             `json:"diagnostics,omitempty"`
-	OutputDropped bool            `json:"outputDropped,omitempty"`
+	// Files are the program's other files built with the document: those
+	// of its directory that define functions it calls (program.go).
+	Files         []string `json:"files,omitempty"`
+	OutputDropped bool     `json:"outputDropped,omitempty"`
 }
 
 // Outcomes of a run.

@@ -23,6 +23,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/compiler"
 	"github.com/accls/accls/device"
 )
 
@@ -121,10 +122,30 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 		return res, nil
 	}
 
-	// Translate.
+	// Translate: the document, and the files of its program (program.go).
 	o := s.translateOptionsFor(uri, st)
+	o.others = s.programFiles(runCtx, o, text)
+	for _, src := range o.others {
+		res.Files = append(res.Files, filepath.Base(src.Path))
+	}
+	if len(res.Files) > 0 {
+		verb := "define"
+		if len(res.Files) == 1 {
+			verb = "defines"
+		}
+		s.runOutput(id, device.Stderr, []byte(fmt.Sprintf("accls: %s calls functions that %s %s: built with it\n",
+			displayName(uri), strings.Join(res.Files, ", "), verb)))
+	}
+	started := time.Now()
 	tr := s.translateText(runCtx, o, text, file)
-	res.TranslateMs = ms(tr.elapsed)
+	var others []*compiler.Result
+	if len(tr.errors) == 0 && tr.host != "" && runCtx.Err() == nil {
+		var err error
+		if others, err = s.translateOthers(runCtx, o, text); err != nil {
+			tr.message, tr.host = err.Error(), ""
+		}
+	}
+	res.TranslateMs = ms(time.Since(started))
 	if runCtx.Err() != nil {
 		return cancelled()
 	}
@@ -158,7 +179,7 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	br, err := s.buildProgram(runCtx, tr, o, dir)
+	br, err := s.buildProgram(runCtx, tr, others, o, dir)
 	if runCtx.Err() != nil || errors.Is(err, context.Canceled) {
 		return cancelled()
 	}

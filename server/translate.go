@@ -86,16 +86,22 @@ type translateOptions struct {
 	cflags       []string
 	fpContract   bool
 	cacheStage   bool
+	// others are the program's other files (accls/run: program.go).
+	others []compiler.Source
 }
 
 // compilerOptions are the compiler's options for o (the C front end and
 // runtime headers are the caller's to add).
 func (o translateOptions) compilerOptions() compiler.Options {
-	return compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, FPContract: o.fpContract, CacheStage: o.cacheStage}
+	return compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, FPContract: o.fpContract, CacheStage: o.cacheStage, Others: o.others}
 }
 
 func (o translateOptions) key() string {
-	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage)}, "\x01")
+	var others []string
+	for _, src := range o.others {
+		others = append(others, src.Path)
+	}
+	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage), strings.Join(others, "\x00")}, "\x01")
 }
 
 // translateOptionsFor combines the tool settings, the workspace's
@@ -153,7 +159,7 @@ __attribute__((constructor)) static void accls_editor_run_linebuf(void)
 // the executable with the C compiler. The error is for what is not the
 // program's fault (no compiler, a file that cannot be written) and for a
 // cancellation.
-func (s *server) buildProgram(ctx context.Context, tr *xTranslation, o translateOptions, dir string) (*buildResult, error) {
+func (s *server) buildProgram(ctx context.Context, tr *xTranslation, others []*compiler.Result, o translateOptions, dir string) (*buildResult, error) {
 	start := time.Now()
 	rtFiles, err := runtime.WriteTo(dir)
 	if err != nil {
@@ -186,6 +192,14 @@ func (s *server) buildProgram(ctx context.Context, tr *xTranslation, o translate
 	// The compiler's command line (as `accls run` builds), then the
 	// settings' flags and the line buffering of stdout.
 	files := &compiler.Files{Dir: dir, Host: host, Runtime: rtFiles}
+	for _, r := range others { // the program's other files (program.go)
+		unit, err := compiler.WriteFiles(r, dir)
+		if err != nil {
+			return nil, err
+		}
+		unit.SrcDir = filepath.Dir(r.Program.Path)
+		files.Others = append(files.Others, unit)
+	}
 	args := compiler.BuildArgs(files, exe, srcDir, o.compilerOptions())
 	args = append(args, o.cflags...)
 	args = append(args, linebuf)

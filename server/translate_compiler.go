@@ -158,6 +158,13 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 		var blank []*acc.Directive
 		stuck := false
 		for _, e := range el {
+			if e.File != compilerFileName(o.path) {
+				// In a routine of another file of the program (accls/run,
+				// program.go): nothing of this file to leave out.
+				tr.message = joinMessage(tr.message, e.Error())
+				stuck = true
+				continue
+			}
 			off := lines.OffsetAt(e.Line, e.Col)
 			xe := xError{span: wordSpan(cur, off), msg: e.Msg}
 			r := constructAt(r.Model, off)
@@ -178,7 +185,7 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 			blank = append(blank, d)
 		}
 		if stuck || len(blank) == 0 || round >= maxBlankRounds {
-			if len(tr.errors) == 0 {
+			if len(tr.errors) == 0 && tr.message == "" {
 				tr.message = el.Error()
 			}
 			break
@@ -217,6 +224,18 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 		tr.message = tr.errors[0].msg
 	}
 	return tr
+}
+
+// compilerFileName is how the compiler names the file at path in its errors.
+func compilerFileName(path string) string {
+	return filepath.ToSlash(filepath.Clean(path))
+}
+
+func joinMessage(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
 }
 
 type failedConstruct struct {
