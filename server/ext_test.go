@@ -356,9 +356,9 @@ func TestRunProgramOfSeveralFiles(t *testing.T) {
 	c := startServer(t)
 	c.initialize()
 	mainText, _ := os.ReadFile(filepath.Join(dir, "main.c"))
-	c.open("file://" + filepath.ToSlash(filepath.Join(dir, "grid.c")), edited, 1)
-	c.open("file://" + filepath.ToSlash(filepath.Join(dir, "main.c")), string(mainText), 1)
-	r, out := c.runProgram(t, "file://" + filepath.ToSlash(filepath.Join(dir, "main.c")), "m")
+	c.open("file://"+filepath.ToSlash(filepath.Join(dir, "grid.c")), edited, 1)
+	c.open("file://"+filepath.ToSlash(filepath.Join(dir, "main.c")), string(mainText), 1)
+	r, out := c.runProgram(t, "file://"+filepath.ToSlash(filepath.Join(dir, "main.c")), "m")
 	if out != string(want) {
 		t.Errorf("output %q, want the plain build's %q", out, want)
 	}
