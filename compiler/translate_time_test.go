@@ -258,3 +258,37 @@ func poclDevice() bool {
 	i := device.Select(l.Devices, os.Getenv("ACCLS_DEVICE"))
 	return i >= 0 && strings.Contains(l.Devices[i].Platform, "Portable Computing Language")
 }
+
+// BenchmarkTranslateWithOthers: main.c of cmd/accls/testdata/routines,
+// whose kernels call routines of ops.c, translated alone (the calls are
+// errors) and with the program's other files (ops.c parsed for them: what a
+// file of several costs).
+func BenchmarkTranslateWithOthers(b *testing.B) {
+	dir := filepath.Join("..", "cmd", "accls", "testdata", "routines")
+	var srcs []compiler.Source
+	for _, name := range []string{"main.c", "ops.c", "grid.c"} {
+		text, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, compiler.Source{Path: filepath.Join(dir, name), Text: text})
+	}
+	for _, run := range []struct {
+		name string
+		with bool
+	}{{"alone", false}, {"with-others", true}} {
+		with := run.with
+		b.Run(run.name, func(b *testing.B) {
+			opts := options(nil)
+			if with {
+				opts.Others = srcs[1:]
+			}
+			for i := 0; i < b.N; i++ {
+				_, err := compiler.Translate(context.Background(), srcs[0].Path, srcs[0].Text, opts, "")
+				if with != (err == nil) {
+					b.Fatalf("with others %v: %v", with, err)
+				}
+			}
+		})
+	}
+}
