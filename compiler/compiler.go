@@ -121,7 +121,8 @@ type compilation struct {
 
 // Translate runs the passes on the C text of the file at path, through the
 // pass named stop ("" = all of them, up to hostgen). The error is an
-// ErrorList (positions in the user's file) or an I/O error.
+// ErrorList (positions in the user's file, and in the other files of
+// opts.Others for the routines of theirs that it calls) or an I/O error.
 func Translate(ctx context.Context, path string, text []byte, opts Options, stop string) (*Result, error) {
 	if stop == "build" {
 		stop = ""
