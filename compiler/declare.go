@@ -481,6 +481,13 @@ func (l *lowering) declared(cv *CVar, a *analysis.VarAttr) *CVar {
 		l.c.errorAt(a.First, "%v", err)
 		return nil
 	}
+	return l.deviceCopyVar(cv, a, di)
+}
+
+// deviceCopyVar makes cv the device copy of a declared variable, found by
+// the present lookup di: a scalar by reference, an array.
+func (l *lowering) deviceCopyVar(cv *CVar, a *analysis.VarAttr, di *DataItem) *CVar {
+	v := cv.Var
 	switch t := v.Type; t.Kind {
 	case cfacts.TypeInt, cfacts.TypeFloat:
 		cv.Mode = ModeRef

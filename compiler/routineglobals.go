@@ -241,17 +241,7 @@ func (l *lowering) otherFileGlobal(cv *CVar, a *analysis.VarAttr, home *compilat
 	di := &DataItem{Clause: "lookup", Name: v.Name, Var: v, Pos: at.Start, Lo: "0",
 		Start: fmt.Sprintf("accrt_declared_global(%s, %s, %s)", strconv.Quote(v.Name), strconv.Quote(file), strconv.Quote(loc)),
 		Bytes: fmt.Sprintf("(size_t)%d", v.Type.Size)}
-	switch v.Type.Kind {
-	case cfacts.TypeInt, cfacts.TypeFloat:
-		cv.Mode = ModeRef
-		cv.Lookup = di
-		cv.Why += "; the device copy"
-		return cv
-	case cfacts.TypeArray:
-		return l.arrayVar(cv, a, nil, di)
-	}
-	l.c.errorAt(at, "'%s' has type '%s': only scalars and arrays of numbers can be declared for the device", v.Name, v.Type.Name)
-	return nil
+	return l.deviceCopyVar(cv, a, di) // declare.go
 }
 
 // kernelRoutineGlobals are the declared globals that the routines kernel k
