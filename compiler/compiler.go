@@ -130,22 +130,12 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 	if stop != "" && !passExists(stop) {
 		return nil, fmt.Errorf("unknown pass %q (passes: %s)", stop, strings.Join(PassNames(), ", "))
 	}
+	opts, done, err := FrontEnd(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	parser := opts.Parser
-	rtDir := opts.RuntimeDir
-	if rtDir == "" {
-		dir, err := os.MkdirTemp("", "accls-rt-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(dir)
-		if _, err := runtime.WriteTo(dir); err != nil {
-			return nil, err
-		}
-		rtDir = dir
-	}
-	if parser == nil {
-		parser = cfacts.NewParser(cfacts.Options{CC: opts.CC, IncludePaths: append([]string{rtDir}, opts.IncludePaths...), Defines: opts.Defines})
-	}
 	cf, err := parser.Parse(ctx, path, text, nil)
 	if err != nil {
 		return nil, err
@@ -169,6 +159,31 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 		return c.res, err
 	}
 	return c.res, nil
+}
+
+// FrontEnd fills in opts.Parser and opts.RuntimeDir when they are unset: a
+// C front end whose include path starts with the runtime's headers
+// (openacc.h), written to a temporary directory that done removes. The
+// translations of a program's files share one (its prelude cache, and the
+// other files' facts parse with it: peers.go).
+func FrontEnd(opts Options) (_ Options, done func(), err error) {
+	done = func() {}
+	if opts.RuntimeDir == "" {
+		dir, err := os.MkdirTemp("", "accls-rt-")
+		if err != nil {
+			return opts, done, err
+		}
+		done = func() { os.RemoveAll(dir) }
+		if _, err := runtime.WriteTo(dir); err != nil {
+			done()
+			return opts, func() {}, err
+		}
+		opts.RuntimeDir = dir
+	}
+	if opts.Parser == nil {
+		opts.Parser = cfacts.NewParser(cfacts.Options{CC: opts.CC, IncludePaths: append([]string{opts.RuntimeDir}, opts.IncludePaths...), Defines: opts.Defines})
+	}
+	return opts, done, nil
 }
 
 func passExists(name string) bool {

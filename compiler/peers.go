@@ -90,7 +90,7 @@ func (f *programFiles) peer(src Source) *compilation {
 // there is none device code can call.
 func (c *compilation) otherFileRoutine(name string) (*analysis.FuncModel, *compilation) {
 	f := c.files
-	if len(f.others) == 0 && len(f.peers) == 0 || c.definesFunc(name) {
+	if len(f.others) == 0 || c.definesFunc(name) {
 		return nil, nil
 	}
 	if _, math := mathFuncs[name]; math {
@@ -111,7 +111,9 @@ func (c *compilation) otherFileRoutine(name string) (*analysis.FuncModel, *compi
 		} else if pc = f.peer(src); pc == nil {
 			continue
 		}
-		i := slices.IndexFunc(pc.model.Funcs, func(fm *analysis.FuncModel) bool { return fm.Func.Name == name && fm.Func.Body != nil })
+		// A definition whose body did not parse (Body nil) is found too:
+		// deviceCall says so, naming its file.
+		i := slices.IndexFunc(pc.model.Funcs, func(fm *analysis.FuncModel) bool { return fm.Func.Name == name })
 		if i < 0 {
 			continue
 		}

@@ -382,7 +382,11 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		return name + "()", true
 	}
 	if fm.Func.Body == nil || fm.Func.Stale {
-		g.fail(e.Span, "'%s' is a routine but the C front end could not parse its body", name)
+		where := ""
+		if home := g.c.homeOf(fm); home != g.c {
+			where = " (in " + home.prog.File + ")"
+		}
+		g.fail(e.Span, "'%s' is a routine but the C front end could not parse its body%s", name, where)
 		return name + "()", true
 	}
 	if fm.Level == analysis.LevelNone {

@@ -209,10 +209,10 @@ func (l *lowering) globalVar(name string) *CVar {
 }
 
 // globalHome is the compilation of the file whose file-scope declare puts
-// global v on the device, among the program's files (peers.go), this one
-// first; nil when none has one.
+// global v on the device, among the program's files (peers.go), the
+// translated one first; nil when none has one.
 func (c *compilation) globalHome(v *cfacts.Var) *compilation {
-	for _, pc := range append([]*compilation{c}, c.files.all()...) {
+	for _, pc := range c.files.all() {
 		if cl, _ := analysis.FileScopeDeclare(pc.model, v); cl != nil && cl.Spec != nil {
 			return pc
 		}

@@ -9,10 +9,10 @@ package server
 // own, and is left out. Open documents count with their current text.
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 
@@ -33,6 +33,29 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 	if !filepath.IsAbs(o.path) {
 		return nil
 	}
+	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(o.path), "*.c"))
+	sort.Strings(paths)
+	if len(paths) > maxProgramCandidates {
+		paths = paths[:maxProgramCandidates]
+	}
+	type candidate struct {
+		src   compiler.Source
+		maybe map[string]bool // names that look defined (definitionLike)
+		defs  map[string]bool // the functions it defines; nil until parsed
+		file  *cfacts.File
+	}
+	var cands []*candidate
+	for _, p := range paths {
+		if p == o.path {
+			continue
+		}
+		if t := s.programText(p); t != nil {
+			cands = append(cands, &candidate{src: compiler.Source{Path: p, Text: t}, maybe: definitionLike(t)})
+		}
+	}
+	if len(cands) == 0 {
+		return nil // a file alone in its directory: nothing to parse
+	}
 	parser, _, err := s.compilerParser(o)
 	if err != nil {
 		return nil
@@ -42,28 +65,6 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 		return nil
 	}
 	need := undefinedCalls(own)
-	if len(need) == 0 {
-		return nil
-	}
-	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(o.path), "*.c"))
-	sort.Strings(paths)
-	if len(paths) > maxProgramCandidates {
-		paths = paths[:maxProgramCandidates]
-	}
-	type candidate struct {
-		src  compiler.Source
-		defs map[string]bool // nil until parsed
-		file *cfacts.File
-	}
-	var cands []*candidate
-	for _, p := range paths {
-		if p == o.path {
-			continue
-		}
-		if t := s.programText(p); t != nil {
-			cands = append(cands, &candidate{src: compiler.Source{Path: p, Text: t}})
-		}
-	}
 	hasMain := defines(own, "main")
 	var out []compiler.Source
 	done := map[string]bool{}
@@ -76,8 +77,8 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 		done[name] = true
 		for _, c := range cands {
 			if c.defs == nil {
-				if !bytes.Contains(c.src.Text, []byte(name)) {
-					continue // cannot define it: not parsed yet
+				if !c.maybe[name] {
+					continue // does not define it (printf, malloc…): not parsed
 				}
 				f, err := parser.Parse(ctx, c.src.Path, c.src.Text, nil)
 				if err != nil {
@@ -122,6 +123,22 @@ func (s *server) programText(path string) []byte {
 		return nil
 	}
 	return b
+}
+
+// definitionHead matches what may be the head of a function definition: a
+// name, a parameter list without ';' or braces, and '{'. It also matches
+// some statements (`if (f(x)) {`): the parse decides, this only keeps a
+// Run from parsing every file of the directory for names no file defines
+// (the library functions a program calls).
+var definitionHead = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*\{`)
+
+// definitionLike are the names that text may define as functions.
+func definitionLike(text []byte) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range definitionHead.FindAllSubmatch(text, -1) {
+		out[string(m[1])] = true
+	}
+	return out
 }
 
 // undefinedCalls are the functions f calls and does not define.

@@ -86,7 +86,8 @@ type translateOptions struct {
 	cflags       []string
 	fpContract   bool
 	cacheStage   bool
-	// others are the program's other files (accls/run: program.go).
+	// others are the program's other files (accls/run only: program.go;
+	// key leaves them out, previews and semantic runs have none).
 	others []compiler.Source
 }
 
@@ -97,11 +98,7 @@ func (o translateOptions) compilerOptions() compiler.Options {
 }
 
 func (o translateOptions) key() string {
-	var others []string
-	for _, src := range o.others {
-		others = append(others, src.Path)
-	}
-	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage), strings.Join(others, "\x00")}, "\x01")
+	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage)}, "\x01")
 }
 
 // translateOptionsFor combines the tool settings, the workspace's

@@ -157,6 +157,12 @@ func readSources(names []string, stderr io.Writer) (srcs []sourceFile, ok bool) 
 // after the first file. code is 0 with the executable, 2 after a reported
 // error, 130 when ctx was cancelled (an interrupt).
 func translateAndBuild(ctx context.Context, srcs []sourceFile, opts compiler.Options, dir string, stderr io.Writer) (exe string, code int) {
+	opts, done, err := compiler.FrontEnd(opts) // one for all the files
+	if err != nil {
+		errorf("%v", err)
+		return "", 2
+	}
+	defer done()
 	var files *compiler.Files
 	failed := false
 	reported := map[string]bool{} // a routine's error, reached from two files, once
