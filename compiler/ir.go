@@ -20,6 +20,9 @@ type Program struct {
 	UsesDouble bool         // some kernel needs cl_khr_fp64
 	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
 	Int64Atomics bool
+	// Routines are the routines the kernels call, in the order first called
+	// (kernelgen).
+	Routines []*Routine
 	// Hoists are the implicit data regions of the transfers pass.
 	Hoists        []*Hoist
 	hoistsSkipped []*Hoist // runs where no array could take part (for the dump)
@@ -232,6 +235,26 @@ type Kernel struct {
 	errs   []loopError
 	// Lines maps each line of Source (index 0 = line 1) to a user line (0: none).
 	Lines []int
+	// Routines are the routines its code calls (not those they call in
+	// turn), in the order first called.
+	Routines []*Routine
+	calls    []*deviceRoutine
+}
+
+// Routine is a function that device code calls, as the OpenCL program
+// has it (routine.go): the kernel preview shows it after the kernels.
+type Routine struct {
+	Name     string // its OpenCL name (clampf_2 when two files' clampf meet)
+	Func     string // its C name
+	File     string // the file that defines it (Program.File of that file)
+	Line     int    // the line of its name there, 1-based
+	Level    string // seq, vector, worker or gang
+	Implicit bool   // no routine directive: called by device code of its file
+	Source   string // its OpenCL C
+	// Lines maps each line of Source (index 0 = line 1) to a line of this
+	// compilation's file (0: none, and every line of another file's routine).
+	Lines []int
+	Calls []*Routine // the routines it calls
 }
 
 // Loop is a loop construct (or a loop of a kernels construct chosen for

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,7 +78,14 @@ func (c *compilation) kernelgen() error {
 			lines = append(append(lines, 0), strides.lines...)
 		}
 		srcs = append(srcs, src)
-		k.Lines = lines
+		k.Lines, k.calls = lines, g.calls
+		if strides != nil {
+			for _, r := range strides.calls {
+				if !slices.Contains(k.calls, r) {
+					k.calls = append(k.calls, r)
+				}
+			}
+		}
 	}
 	protos, rsrcs, rlines := c.routinegen()
 	if err := c.errs(); err != nil {
@@ -140,7 +148,8 @@ type kgen struct {
 	// inside the innermost partitioned loop (-1: not in one).
 	breakable int
 	err       error
-	rt        *deviceRoutine // the routine being written (routine.go), nil in kernels
+	rt        *deviceRoutine   // the routine being written (routine.go), nil in kernels
+	calls     []*deviceRoutine // the routines the code written calls, in the order first called
 	// Redundant code (redundant.go): what needs barriers since the last one
 	// (nil where no work-item runs code redundantly), the statement whose
 	// barrier is already placed, whether the code being written is guarded

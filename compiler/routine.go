@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -111,6 +112,7 @@ type deviceRoutine struct {
 	source string // the OpenCL function
 	lines  []int  // user line of each line of source
 	proto  string // its prototype
+	calls  []*deviceRoutine
 }
 
 // routineState is the compilation's routine bookkeeping.
@@ -434,6 +436,9 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		rs.used = append(rs.used, r)
 	}
 	r.red |= red
+	if !slices.Contains(g.calls, r) {
+		g.calls = append(g.calls, r)
+	}
 	args = append(args, g.routineGlobalArgs(fm)...) // routineglobals.go
 	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
 }
@@ -617,7 +622,7 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 				continue
 			}
 			r.source = g.out.String()
-			r.lines = g.lines
+			r.lines, r.calls = g.lines, g.calls
 			if r.home != c {
 				r.lines = make([]int, len(g.lines)) // lines of another file: no line of this one
 			}
@@ -629,6 +634,7 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 		}
 	}
 	c.peerFlags() // peers.go
+	c.exportRoutines()
 	var ps []string
 	for _, r := range rs.used {
 		if r.proto != "" {
@@ -640,6 +646,38 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 		}
 	}
 	return strings.Join(ps, "\n"), srcs, lines
+}
+
+// exportRoutines describes the routines written and which the kernels and
+// routines call (Program.Routines, Kernel.Routines, Routine.Calls).
+func (c *compilation) exportRoutines() {
+	rs := c.prog.routines
+	byRoutine := map[*deviceRoutine]*Routine{}
+	for _, r := range rs.used {
+		if r.source == "" {
+			continue
+		}
+		fn := r.fm.Func
+		x := &Routine{Name: r.name, Func: fn.Name, File: r.home.prog.File, Line: r.home.prog.lines.line(fn.NameSpan.Start),
+			Level: routineLevelName(r.level), Implicit: r.fm.Routine == nil, Source: r.source, Lines: r.lines}
+		byRoutine[r] = x
+		c.prog.Routines = append(c.prog.Routines, x)
+	}
+	exported := func(calls []*deviceRoutine) []*Routine {
+		var out []*Routine
+		for _, r := range calls {
+			if x := byRoutine[r]; x != nil {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for r, x := range byRoutine {
+		x.Calls = exported(r.calls)
+	}
+	for _, k := range c.prog.Kernels {
+		k.Routines = exported(k.calls)
+	}
 }
 
 // recursive reports whether routine target can call itself.
