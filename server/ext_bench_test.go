@@ -2,8 +2,10 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -123,4 +125,68 @@ func splitLines(b []byte) [][]byte {
 		}
 	}
 	return out
+}
+
+// programDir writes cmd/accls/testdata/routines into a new directory with
+// extra unrelated programs beside it (copies of examples/dot.c, each with
+// main: another program): what the preview's search for the program's
+// files looks at. It returns main.c's URI and text.
+func programDir(b *testing.B, extra int) (string, string) {
+	dir := b.TempDir()
+	files, _ := filepath.Glob("../cmd/accls/testdata/routines/*")
+	for _, f := range files {
+		t, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, filepath.Base(f)), t, 0o644)
+	}
+	dot, err := os.ReadFile("../examples/dot.c")
+	if err != nil {
+		b.Skip(err)
+	}
+	for i := range extra {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("other%02d.c", i)), dot, 0o644)
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, "main.c"))
+	return "file://" + filepath.ToSlash(filepath.Join(dir, "main.c")), string(text)
+}
+
+// BenchmarkKernelsProgram measures accls/kernels on main.c of a program of
+// three files in a directory of 40 more programs: "warm" at changing
+// positions of one version (the stamp of the directory's files is checked
+// each time), "edit" after each edit (a translation with ops.c's routines).
+func BenchmarkKernelsProgram(b *testing.B) {
+	for _, mode := range []string{"warm", "edit"} {
+		b.Run(mode, func(b *testing.B) {
+			uri, text := programDir(b, 40)
+			c := startServer(b)
+			c.initialize()
+			c.open(uri, text, 1)
+			c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}})
+			version := 1
+			var lat []time.Duration
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				if mode == "edit" {
+					version++
+					c.notify("textDocument/didChange", map[string]any{
+						"textDocument":   map[string]any{"uri": uri, "version": version},
+						"contentChanges": []any{map[string]any{"range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 0, "character": 0}}, "text": " "}},
+					})
+				}
+				t0 := time.Now()
+				m := c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 28 + i%6, "character": 0}})
+				lat = append(lat, time.Since(t0))
+				var r KernelsResult
+				if err := json.Unmarshal(m.Result, &r); err != nil || r.Version != int32(version) {
+					b.Fatalf("accls/kernels: %s", m.raw)
+				}
+			}
+			b.StopTimer()
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[len(lat)*9/10].Microseconds())/1000, "p90-ms")
+		})
+	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -367,5 +368,78 @@ func TestRunProgramOfSeveralFiles(t *testing.T) {
 	}
 	if len(r.Kernels) < 3 {
 		t.Errorf("kernels of main.c and grid.c: %+v", r.Kernels)
+	}
+}
+
+// TestPreviewOfSeveralFiles previews main.c of cmd/accls/testdata/routines,
+// whose kernels call routines of ops.c: the preview translates it with the
+// program's other files, so no construct fails and the kernels show
+// ops.c's routine; an edit of ops.c on disk, then an unsaved one in its open
+// document, shows in the next preview of the unchanged main.c.
+func TestPreviewOfSeveralFiles(t *testing.T) {
+	src := filepath.Join("..", "cmd", "accls", "testdata", "routines")
+	dir := t.TempDir()
+	files, _ := filepath.Glob(filepath.Join(src, "*"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startServer(t)
+	c.initialize()
+	mainURI := "file://" + filepath.ToSlash(filepath.Join(dir, "main.c"))
+	mainText, _ := os.ReadFile(filepath.Join(dir, "main.c"))
+	c.open(mainURI, string(mainText), 1)
+	preview := func() string {
+		t.Helper()
+		var r KernelsResult
+		m := c.response(c.request("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": mainURI}}))
+		if err := json.Unmarshal(m.Result, &r); err != nil || len(r.Constructs) == 0 {
+			t.Fatalf("accls/kernels: %s", m.raw)
+		}
+		var all strings.Builder
+		for _, con := range r.Constructs {
+			if con.Error != nil {
+				t.Errorf("line %d: %s", con.Line+1, con.Error.Message)
+			}
+			for _, k := range con.Kernels {
+				all.WriteString(k.Source)
+			}
+			for _, r := range con.Routines {
+				fmt.Fprintf(&all, "// %s %s %s:%d\n%s", r.Name, r.Level, filepath.Base(uriPath(string(r.URI))), r.Line+1, r.Source)
+			}
+		}
+		return all.String()
+	}
+	got := preview()
+	for _, want := range []string{"// squash seq ops.c:19\n", "* half", "// count_over seq ops.c:33\n", "// clampf_2 seq ops.c:13\n", "// clampf seq main.c:"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("the preview has no %q:\n%s", want, got)
+		}
+	}
+
+	opsPath := filepath.Join(dir, "ops.c")
+	ops, _ := os.ReadFile(opsPath)
+	saved := strings.Replace(string(ops), "* half;", "* half * 3.0f;", 1)
+	if saved == string(ops) {
+		t.Fatal("ops.c has no '* half;' to edit")
+	}
+	if err := os.WriteFile(opsPath, []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(2 * time.Second) // a distinct modification time on coarse clocks
+	os.Chtimes(opsPath, later, later)
+	if got := preview(); !strings.Contains(got, "* 3.0f;") {
+		t.Fatalf("the preview does not show ops.c as saved:\n%s", got)
+	}
+
+	unsaved := strings.Replace(saved, "* half * 3.0f;", "* half * 7.0f;", 1)
+	c.open("file://"+filepath.ToSlash(opsPath), unsaved, 1)
+	if got := preview(); !strings.Contains(got, "* 7.0f;") {
+		t.Fatalf("the preview does not show the open ops.c's unsaved text:\n%s", got)
 	}
 }

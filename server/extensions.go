@@ -140,6 +140,7 @@ type extensions struct {
 	progress map[string]context.CancelFunc
 
 	preview  previewCache
+	program  programCache // what the search for a program's files learnt (program.go)
 	compiler compilerState
 }
 

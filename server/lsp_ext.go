@@ -66,9 +66,12 @@ type ConstructPreview struct {
 	Range          protocol.Range  `json:"range"`
 	DirectiveRange protocol.Range  `json:"directiveRange"`
 	Kernels        []KernelPreview `json:"kernels"`
-	DataPlan       []DataTransfer  `json:"dataPlan"`
-	Error          *PreviewError   `json:"error,omitempty"`
-	Children       []int           `json:"children,omitempty"`
+	// Routines are the routines the kernels call (and those call), as
+	// OpenCL functions, in the order first called.
+	Routines []RoutinePreview `json:"routines,omitempty"`
+	DataPlan []DataTransfer   `json:"dataPlan"`
+	Error    *PreviewError    `json:"error,omitempty"`
+	Children []int            `json:"children,omitempty"`
 }
 
 // KernelPreview is one OpenCL kernel.
@@ -78,6 +81,20 @@ type KernelPreview struct {
 	LineMap []LineMapping `json:"lineMap"`
 	Launch  string        `json:"launch,omitempty"`
 	Serial  bool          `json:"serial,omitempty"`
+}
+
+// RoutinePreview is a routine as the kernels' OpenCL program has it.
+type RoutinePreview struct {
+	Name     string               `json:"name"`     // its OpenCL name
+	Function string               `json:"function"` // its C name
+	Level    string               `json:"level"`    // "seq", "vector", "worker", "gang"
+	Implicit bool                 `json:"implicit,omitempty"`
+	URI      protocol.DocumentURI `json:"uri"`  // the file that defines it: the document or another file of its program
+	Line     int                  `json:"line"` // the line of its name there, 0-based
+	Source   string               `json:"source"`
+	// LineMap maps routine lines to the document's lines (empty for
+	// another file's routine).
+	LineMap []LineMapping `json:"lineMap"`
 }
 
 // LineMapping maps a kernel line to a source line (both 0-based).

@@ -4,7 +4,10 @@ package server
 // OpenCL kernels, the data plan and the kernel ↔ source line maps of the
 // construct at a position, or of every construct, for the current text of
 // an open document (unsaved edits included). One translation per document
-// version and settings is kept, so moving the cursor costs a lookup.
+// version and settings is kept, so moving the cursor costs a lookup. The
+// translation has the program's other files (program.go), as a Run does, so
+// that a kernel calling a routine of ops.c shows it: an edit or save of a
+// .c file of the document's directory makes a new one.
 
 import (
 	"context"
@@ -13,6 +16,8 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 func init() {
@@ -27,9 +32,11 @@ type previewCache struct {
 
 type previewEntry struct {
 	snap *snapshot
-	key  string        // translateOptions.key()
-	done chan struct{} // closed when tr is set
-	tr   *xTranslation
+	key  string // translateOptions.key()
+	// stamp is programStamp's of the document's directory when made.
+	stamp string
+	done  chan struct{} // closed when tr is set
+	tr    *xTranslation
 }
 
 func (c *previewCache) clear() {
@@ -91,14 +98,15 @@ func (s *server) previewTranslation(ctx context.Context, snap *snapshot) (*xTran
 	s.ext.mu.Unlock()
 	o := s.translateOptionsFor(snap.uri, st)
 	key := o.key()
+	stamp := s.programStamp(o.path)
 	c := &s.ext.preview
 	c.mu.Lock()
 	if c.m == nil {
 		c.m = map[string]*previewEntry{}
 	}
 	e := c.m[snap.uri]
-	if e == nil || e.snap != snap || e.key != key {
-		e = &previewEntry{snap: snap, key: key, done: make(chan struct{})}
+	if e == nil || e.snap != snap || e.key != key || e.stamp != stamp {
+		e = &previewEntry{snap: snap, key: key, stamp: stamp, done: make(chan struct{})}
 		c.m[snap.uri] = e
 		for u := range c.m { // forget closed documents
 			if s.docs.snapshot(u) == nil {
@@ -110,6 +118,7 @@ func (s *server) previewTranslation(ctx context.Context, snap *snapshot) (*xTran
 			// move) wants the same translation.
 			tctx, cancel := context.WithTimeout(s.ctx, 2*time.Minute)
 			defer cancel()
+			o.others = s.programFiles(tctx, o, snap.text)
 			tr := s.safeTranslate(tctx, o, snap)
 			c.mu.Lock()
 			e.tr = tr
@@ -164,6 +173,19 @@ func previewConstructs(snap *snapshot, tr *xTranslation) []ConstructPreview {
 				}
 			}
 			cp.Kernels = append(cp.Kernels, kp)
+		}
+		for _, r := range c.routines {
+			rp := RoutinePreview{Name: r.name, Function: r.function, Level: r.level, Implicit: r.implicit,
+				URI: protocol.DocumentURI(snap.uri), Line: r.line - 1, Source: r.source, LineMap: []LineMapping{}}
+			if r.path != "" {
+				rp.URI = uri.File(r.path)
+			}
+			for i, l := range r.lines {
+				if l > 0 {
+					rp.LineMap = append(rp.LineMap, LineMapping{KernelLine: i, SourceLine: l - 1})
+				}
+			}
+			cp.Routines = append(cp.Routines, rp)
 		}
 		for _, t := range c.plan {
 			dt := DataTransfer{

@@ -1,8 +1,9 @@
 package server
 
-// The program of a run: accls/run on a file that calls functions other
-// files define (a routine in ops.c declared in ops.h) builds those files
-// with it, as `accls run main.c ops.c` does. The other files are found in
+// The program of a run or a preview: accls/run on a file that calls
+// functions other files define (a routine in ops.c declared in ops.h)
+// builds those files with it, as `accls run main.c ops.c` does, and
+// accls/kernels translates it with them (its kernels get ops.c's routines). The other files are found in
 // the file's own directory: the .c files that define a function it calls
 // and does not define, then, in turn, those their functions need. A file
 // that defines main is another program when the run file has a main of its
@@ -10,11 +11,14 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/accls/accls/compiler"
 	"github.com/accls/accls/source/cfacts"
@@ -24,7 +28,44 @@ import (
 var (
 	maxProgramCandidates       = 64      // .c files of the directory looked at
 	maxProgramFile       int64 = 4 << 20 // bytes of one file
+	maxProgramFacts            = 1024    // files whose facts programCache keeps
 )
+
+// programCache keeps what the search learnt about each candidate file, for
+// the version of it that it read: a preview asks on each edit of the
+// document, and the other files rarely change meanwhile.
+type programCache struct {
+	mu sync.Mutex
+	m  map[string]*fileFacts // by programFactsKey
+}
+
+// fileFacts are what the search knows of one version of a candidate file.
+type fileFacts struct {
+	maybe map[string]bool // the names its text may define (definitionLike)
+	// parsed: defs and calls are known (it was parsed because it looked
+	// like it defines a function the program needs).
+	parsed bool
+	defs   map[string]bool // the functions it defines
+	calls  []string        // the functions it calls and does not define
+}
+
+// programFactsKey names one version of a file as the C front end of o
+// reads it (stamp: its open document's version, or its size and time).
+func programFactsKey(path, stamp string, o translateOptions) string {
+	return strings.Join([]string{path, stamp, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00")}, "\x01")
+}
+
+// fileStamp says which version of the file at path a search would read
+// ("" when it cannot be read).
+func (s *server) fileStamp(path string) string {
+	if snap := s.docs.snapshotOfPath(path); snap != nil {
+		return fmt.Sprintf("v%d", snap.doc.Version())
+	}
+	if fi, err := os.Stat(path); err == nil {
+		return fmt.Sprintf("%d.%d", fi.Size(), fi.ModTime().UnixNano())
+	}
+	return ""
+}
 
 // programFiles returns the other files of the program whose file is at
 // o.path (text: its current text), in the order found; nil for a document
@@ -33,25 +74,32 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 	if !filepath.IsAbs(o.path) {
 		return nil
 	}
-	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(o.path), "*.c"))
-	sort.Strings(paths)
-	if len(paths) > maxProgramCandidates {
-		paths = paths[:maxProgramCandidates]
-	}
 	type candidate struct {
-		src   compiler.Source
-		maybe map[string]bool // names that look defined (definitionLike)
-		defs  map[string]bool // the functions it defines; nil until parsed
-		file  *cfacts.File
+		path  string
+		text  []byte // read when needed (nil until then)
+		facts *fileFacts
 	}
+	c := &s.ext.program
 	var cands []*candidate
-	for _, p := range paths {
-		if p == o.path {
-			continue
+	for _, p := range s.programCandidates(o.path) {
+		key := programFactsKey(p, s.fileStamp(p), o)
+		c.mu.Lock()
+		f := c.m[key]
+		c.mu.Unlock()
+		cand := &candidate{path: p, facts: f}
+		if f == nil {
+			if cand.text = s.programText(p); cand.text == nil {
+				continue
+			}
+			cand.facts = &fileFacts{maybe: definitionLike(cand.text)}
+			c.mu.Lock()
+			if c.m == nil || len(c.m) >= maxProgramFacts {
+				c.m = map[string]*fileFacts{}
+			}
+			c.m[key] = cand.facts
+			c.mu.Unlock()
 		}
-		if t := s.programText(p); t != nil {
-			cands = append(cands, &candidate{src: compiler.Source{Path: p, Text: t}, maybe: definitionLike(t)})
-		}
+		cands = append(cands, cand)
 	}
 	if len(cands) == 0 {
 		return nil // a file alone in its directory: nothing to parse
@@ -75,34 +123,71 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 			continue
 		}
 		done[name] = true
-		for _, c := range cands {
-			if c.defs == nil {
-				if !c.maybe[name] {
-					continue // does not define it (printf, malloc…): not parsed
-				}
-				f, err := parser.Parse(ctx, c.src.Path, c.src.Text, nil)
-				if err != nil {
-					c.defs = map[string]bool{}
+		for _, cand := range cands {
+			c.mu.Lock()
+			f := *cand.facts
+			c.mu.Unlock()
+			if !f.maybe[name] {
+				continue // does not define it (printf, malloc…): not parsed
+			}
+			if cand.text == nil {
+				if cand.text = s.programText(cand.path); cand.text == nil {
 					continue
 				}
-				c.file, c.defs = f, map[string]bool{}
-				for _, fn := range f.Funcs {
-					if fn.Body != nil {
-						c.defs[fn.Name] = true
-					}
-				}
 			}
-			if !c.defs[name] || hasMain && c.defs["main"] {
+			if !f.parsed {
+				f.parsed, f.defs, f.calls = true, map[string]bool{}, nil
+				if pf, err := parser.Parse(ctx, cand.path, cand.text, nil); err == nil {
+					for _, fn := range pf.Funcs {
+						if fn.Body != nil {
+							f.defs[fn.Name] = true
+						}
+					}
+					f.calls = undefinedCalls(pf)
+				} else if ctx.Err() != nil {
+					return nil // cancelled: nothing learnt
+				}
+				c.mu.Lock()
+				*cand.facts = f
+				c.mu.Unlock()
+			}
+			if !f.defs[name] || hasMain && f.defs["main"] {
 				continue
 			}
-			if !slices.ContainsFunc(out, func(s compiler.Source) bool { return s.Path == c.src.Path }) {
-				out = append(out, c.src)
-				need = append(need, undefinedCalls(c.file)...)
+			if !slices.ContainsFunc(out, func(s compiler.Source) bool { return s.Path == cand.path }) {
+				out = append(out, compiler.Source{Path: cand.path, Text: cand.text})
+				need = append(need, f.calls...)
 			}
 			break
 		}
 	}
 	return out
+}
+
+// programStamp says what the other files of the program of the file at
+// path are now: each .c file of its directory with its fileStamp ("" for a
+// document that is not a file). A preview made with another stamp may show
+// routines that changed.
+func (s *server) programStamp(path string) string {
+	if !filepath.IsAbs(path) {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range s.programCandidates(path) {
+		fmt.Fprintf(&b, "%s\x00%s\x00", p, s.fileStamp(p))
+	}
+	return b.String()
+}
+
+// programCandidates are the .c files of path's directory that may hold the
+// other files of its program, path excluded.
+func (s *server) programCandidates(path string) []string {
+	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.c"))
+	sort.Strings(paths)
+	if len(paths) > maxProgramCandidates {
+		paths = paths[:maxProgramCandidates]
+	}
+	return slices.DeleteFunc(paths, func(p string) bool { return p == path })
 }
 
 // programText is the text of a candidate file: the open document's, else

@@ -45,6 +45,7 @@ type xConstruct struct {
 	span      acc.Span // directive through the end of its statement
 	function  string
 	kernels   []xKernel
+	routines  []xRoutine // what the kernels call, and those call, in the order first called
 	plan      []xTransfer
 	err       *xError
 	children  []int
@@ -57,6 +58,16 @@ type xKernel struct {
 	lines  []int // per kernel line (index 0 = line 1): the 1-based source line, 0 for none
 	launch string
 	serial bool
+}
+
+// xRoutine is a routine a construct's kernels call.
+type xRoutine struct {
+	name, function, level string
+	implicit              bool
+	path                  string // the file that defines it ("" for the translated one)
+	line                  int    // of its name, 1-based
+	source                string
+	lines                 []int // per routine line: the 1-based line of the translated file, 0 for none
 }
 
 type xTransfer struct {
@@ -86,8 +97,8 @@ type translateOptions struct {
 	cflags       []string
 	fpContract   bool
 	cacheStage   bool
-	// others are the program's other files (accls/run only: program.go;
-	// key leaves them out, previews and semantic runs have none).
+	// others are the program's other files (program.go: a Run's and a
+	// preview's; key leaves them out, the preview's stamp stands for them).
 	others []compiler.Source
 }
 

@@ -371,6 +371,7 @@ func planConstructs(res *compiler.Result, text []byte) []xConstruct {
 				for _, k := range con.AllKernels() { // with the kernels of other device types' loops
 					c.kernels = append(c.kernels, xKernel{name: k.Name, source: k.Source, lines: k.Lines, serial: k.Serial, launch: launchOf(k)})
 				}
+				c.routines = constructRoutines(con, res.Program.File)
 			}
 			i := len(out)
 			out = append(out, c)
@@ -384,6 +385,33 @@ func planConstructs(res *compiler.Result, text []byte) []xConstruct {
 		return idx
 	}
 	walk(res.Program.Nodes, -1)
+	return out
+}
+
+// constructRoutines are the routines con's kernels call, directly or
+// through other routines, in the order first called; file is the
+// translated file's name in the compiler's results.
+func constructRoutines(con *compiler.Construct, file string) []xRoutine {
+	var out []xRoutine
+	seen := map[*compiler.Routine]bool{}
+	var add func(rs []*compiler.Routine)
+	add = func(rs []*compiler.Routine) {
+		for _, r := range rs {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			x := xRoutine{name: r.Name, function: r.Func, level: r.Level, implicit: r.Implicit, line: r.Line, source: r.Source, lines: r.Lines}
+			if r.File != file {
+				x.path = r.File
+			}
+			out = append(out, x)
+			add(r.Calls)
+		}
+	}
+	for _, k := range con.AllKernels() {
+		add(k.Routines)
+	}
 	return out
 }
 

@@ -37,6 +37,12 @@ export function previewUri(source: vscode.Uri): vscode.Uri {
   });
 }
 
+// sameDirectoryC: b is a .c file of a's directory (where the server looks
+// for the other files of a's program).
+function sameDirectoryC(a: vscode.Uri, b: vscode.Uri): boolean {
+  return a.scheme === b.scheme && b.path.endsWith(".c") && path.posix.dirname(a.path) === path.posix.dirname(b.path);
+}
+
 function sourceOf(preview: vscode.Uri): vscode.Uri {
   return vscode.Uri.parse(preview.query);
 }
@@ -71,6 +77,12 @@ function ascii(s: string): string {
     .replace(/…/g, "...");
 }
 
+// fileName is the last element of a file URI's path.
+function fileName(uri: string): string {
+  const p = uri.replace(/[?#].*$/, "");
+  return decodeURIComponent(p.substring(p.lastIndexOf("/") + 1));
+}
+
 // render turns a result into the preview text and its line maps.
 export function render(
   res: ext.KernelsResult,
@@ -86,6 +98,8 @@ export function render(
     }
   };
   push(`// accls kernel preview of ${sourceName} (version ${res.version})${note ? ": " + note : ""}`);
+  // routines shown (by file and OpenCL name): each once, where first called
+  const shown = new Set<string>();
   if (res.message) {
     push(`// no preview: ${res.message}`);
   }
@@ -138,6 +152,26 @@ export function render(
         }
       }
     }
+    for (const r of c.routines ?? []) {
+      const own = r.uri === res.uri;
+      const where = own ? `line ${r.line + 1}` : `${fileName(r.uri)}:${r.line + 1}`;
+      const kind = `${r.implicit ? "implicit " : ""}routine ${r.level}`;
+      const clName = r.name !== r.function ? `, OpenCL name ${r.name}` : "";
+      if (shown.has(r.uri + "\n" + r.name)) {
+        push(`// calls ${r.function} (${kind}, ${where}): shown above`, own ? r.line : -1);
+        continue;
+      }
+      shown.add(r.uri + "\n" + r.name);
+      push(`// ${kind} ${r.function} (${where}${clName})`, own ? r.line : -1);
+      const first = lines.length;
+      push(r.source.replace(/\n$/, ""), -1, true);
+      for (const m of r.lineMap) {
+        const at = first + m.kernelLine;
+        if (at < lines.length) {
+          toSource[at] = m.sourceLine;
+        }
+      }
+    }
   }
   return { text: lines.join("\n") + "\n", toSource };
 }
@@ -172,6 +206,9 @@ export class KernelPreviews implements vscode.TextDocumentContentProvider, vscod
         for (const [uri, p] of this.previews) {
           if (p.source.toString() === key) {
             this.schedule(uri, 300);
+          } else if (sameDirectoryC(p.source, e.document.uri)) {
+            // another file of the program: its routines show in the preview
+            this.schedule(uri, 600);
           }
         }
       }),

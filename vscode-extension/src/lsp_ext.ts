@@ -48,6 +48,8 @@ export interface ConstructPreview {
   range: lc.Range;
   directiveRange: lc.Range;
   kernels: KernelPreview[];
+  // The routines the kernels call (and those call), in the order first called.
+  routines?: RoutinePreview[];
   dataPlan: DataTransfer[];
   error?: PreviewError;
   children?: number[];
@@ -58,6 +60,16 @@ export interface KernelPreview {
   lineMap: LineMapping[];
   launch?: string;
   serial?: boolean;
+}
+export interface RoutinePreview {
+  name: string; // OpenCL name
+  function: string; // C name
+  level: "seq" | "vector" | "worker" | "gang";
+  implicit?: boolean;
+  uri: string; // the file that defines it
+  line: number;
+  source: string;
+  lineMap: LineMapping[]; // empty for another file's routine
 }
 export interface LineMapping {
   kernelLine: number;

@@ -110,6 +110,33 @@ H.test('preview: BufWritePost refreshes it; outside every construct it shows the
   H.ok(not kernels.previews[src], ':AcclsKernels! did not close the preview')
 end)
 
+H.test('preview: routines of the program\'s other files follow the kernels that call them', function()
+  H.reset()
+  vim.fn.mkdir(H.dir .. '/routines', 'p')
+  for _, f in ipairs({ 'main.c', 'ops.c', 'ops.h', 'grid.c', 'grid.h' }) do
+    H.copy('cmd/accls/testdata/routines/' .. f, 'routines/' .. f)
+  end
+  src = H.open(H.dir .. '/routines/main.c')
+  need(src, 'kernels')
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.cmd('AcclsKernels')
+  refreshed_after(0, 'no answer to accls/kernels')
+  local p = kernels.previews[src]
+  H.ok(not p.err, 'accls/kernels failed: %s', p.err and util.error_text(p.err))
+  no_compiler(p.result.message)
+  local text = preview_text()
+  for _, c in ipairs(p.result.constructs) do
+    H.ok(not c.error, 'line %d cannot be translated: %s', c.line + 1, c.error and c.error.message)
+  end
+  for _, want in ipairs({ '// routine seq squash (ops.c:19)', '// implicit routine seq clampf (ops.c:13, OpenCL name clampf_2)',
+    '// implicit routine seq clampf (line 11)', '* half_', '// routine seq count_over (ops.c:33)' }) do
+    H.ok(text:find(want, 1, true), 'no %q in the preview:\n%s', want, text)
+  end
+  -- main.c's own routine maps to its lines: its return statement (line 13).
+  H.ok(kernels.preview_line(src, 12), 'no preview line maps to main.c:13 (clampf):\n%s\nmap: %s', text, vim.inspect(p.map))
+  vim.cmd('AcclsKernels!')
+end)
+
 H.test('devices: :AcclsDevice lists the OpenCL devices and selects PoCL\'s CPU', function()
   H.reset()
   src = H.open(dot)

@@ -79,6 +79,7 @@ function M.render(result)
   if present(result.message) then
     comment(lines, result.message)
   end
+  local shown = {} -- routines shown, by file and OpenCL name: each once, where first called
   for _, c in ipairs(result.constructs or {}) do
     if #lines > 0 then
       table.insert(lines, '')
@@ -121,6 +122,35 @@ function M.render(result)
       for _, m in ipairs(k.lineMap or {}) do
         if type(m.kernelLine) == 'number' and type(m.sourceLine) == 'number' then
           map[first + m.kernelLine] = m.sourceLine
+        end
+      end
+    end
+    for _, r in ipairs(c.routines or {}) do
+      table.insert(lines, '')
+      local own = r.uri == result.uri
+      local line = type(r.line) == 'number' and r.line or 0
+      local where = own and ('line ' .. (line + 1))
+        or (vim.fn.fnamemodify(vim.uri_to_fname(tostring(r.uri)), ':t') .. ':' .. (line + 1))
+      local kind = (r.implicit and 'implicit ' or '') .. 'routine ' .. tostring(r.level)
+      local key = tostring(r.uri) .. '\n' .. tostring(r.name)
+      local again = shown[key]
+      shown[key] = true
+      if again then
+        table.insert(lines, string.format('// calls %s (%s, %s): shown above', tostring(r['function']), kind, where))
+      else
+        local cl = r.name ~= r['function'] and (', OpenCL name ' .. tostring(r.name)) or ''
+        table.insert(lines, string.format('// %s %s (%s%s)', kind, tostring(r['function']), where, cl))
+      end
+      if own then
+        map[#lines - 1] = line
+      end
+      if not again then
+        local first = #lines
+        vim.list_extend(lines, util.lines(r.source))
+        for _, m in ipairs(r.lineMap or {}) do
+          if type(m.kernelLine) == 'number' and type(m.sourceLine) == 'number' then
+            map[first + m.kernelLine] = m.sourceLine
+          end
         end
       end
     end
