@@ -443,3 +443,67 @@ func TestPreviewOfSeveralFiles(t *testing.T) {
 		t.Fatalf("the preview does not show the open ops.c's unsaved text:\n%s", got)
 	}
 }
+
+// TestPreviewOfProjectFiles previews src/main.c of a project whose
+// routines live in another directory (src/ops/ops.c, headers in include/)
+// and whose compile_commands.json lists both: the preview finds ops.c
+// through the database, and a Run builds it.
+func TestPreviewOfProjectFiles(t *testing.T) {
+	src := filepath.Join("..", "cmd", "accls", "testdata", "routines")
+	root := t.TempDir()
+	place := map[string]string{"main.c": "src", "grid.c": "src", "ops.c": "src/ops", "ops.h": "include", "grid.h": "include"}
+	for name, dir := range place {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(root, dir), 0o755)
+		if err := os.WriteFile(filepath.Join(root, dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var db []map[string]string
+	for _, f := range []string{"src/main.c", "src/grid.c", "src/ops/ops.c"} {
+		db = append(db, map[string]string{"directory": root, "file": f, "command": "cc -Iinclude -c " + f})
+	}
+	b, _ := json.Marshal(db)
+	os.WriteFile(filepath.Join(root, "compile_commands.json"), b, 0o644)
+
+	c := startServer(t)
+	rootURI := "file://" + filepath.ToSlash(root)
+	if m := c.call("initialize", map[string]any{"rootUri": rootURI, "capabilities": map[string]any{},
+		"initializationOptions": map[string]any{"semanticDelayMs": -1}}); m.Error != nil {
+		t.Fatal(m)
+	}
+	c.notify("initialized", map[string]any{})
+	mainURI := rootURI + "/src/main.c"
+	text, _ := os.ReadFile(filepath.Join(root, "src", "main.c"))
+	c.open(mainURI, string(text), 1)
+	var r KernelsResult
+	m := c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": mainURI}})
+	if err := json.Unmarshal(m.Result, &r); err != nil || len(r.Constructs) == 0 {
+		t.Fatalf("accls/kernels: %s", m.raw)
+	}
+	var found []string
+	for _, con := range r.Constructs {
+		if con.Error != nil {
+			t.Errorf("line %d: %s", con.Line+1, con.Error.Message)
+		}
+		for _, rt := range con.Routines {
+			found = append(found, rt.Function+" "+strings.TrimPrefix(uriPath(string(rt.URI)), root))
+		}
+	}
+	if !slices.Contains(found, "squash /src/ops/ops.c") {
+		t.Errorf("routines %q: want squash of /src/ops/ops.c", found)
+	}
+	if testing.Short() {
+		return
+	}
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	run, _ := c.runProgram(t, mainURI, "p")
+	if !slices.Equal(run.Files, []string{"ops.c", "grid.c"}) {
+		t.Errorf("the program's other files: %q, want ops.c and grid.c", run.Files)
+	}
+}

@@ -3,11 +3,13 @@ package server
 // The program of a run or a preview: accls/run on a file that calls
 // functions other files define (a routine in ops.c declared in ops.h)
 // builds those files with it, as `accls run main.c ops.c` does, and
-// accls/kernels translates it with them (its kernels get ops.c's routines). The other files are found in
-// the file's own directory: the .c files that define a function it calls
-// and does not define, then, in turn, those their functions need. A file
-// that defines main is another program when the run file has a main of its
-// own, and is left out. Open documents count with their current text.
+// accls/kernels translates it with them (its kernels get ops.c's
+// routines). The other files are found in the file's own directory and
+// among the files of the workspace's compile_commands.json: the .c files
+// that define a function it calls and does not define, then, in turn,
+// those their functions need. A file that defines main is another program
+// when the run file has a main of its own, and is left out. Open documents
+// count with their current text.
 
 import (
 	"context"
@@ -27,6 +29,7 @@ import (
 // Limits of the search for a program's files.
 var (
 	maxProgramCandidates       = 64      // .c files of the directory looked at
+	maxProgramListed           = 256     // more from compile_commands.json
 	maxProgramFile       int64 = 4 << 20 // bytes of one file
 	maxProgramFacts            = 1024    // files whose facts programCache keeps
 )
@@ -179,15 +182,49 @@ func (s *server) programStamp(path string) string {
 	return b.String()
 }
 
-// programCandidates are the .c files of path's directory that may hold the
-// other files of its program, path excluded.
+// programCandidates are the files that may hold the other files of the
+// program of the file at path, path excluded: the .c files of its
+// directory, then those of the workspace's compile_commands.json, nearest
+// directories first (a project whose routines live in src/ops/).
 func (s *server) programCandidates(path string) []string {
 	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.c"))
 	sort.Strings(paths)
 	if len(paths) > maxProgramCandidates {
 		paths = paths[:maxProgramCandidates]
 	}
+	s.sem.mu.Lock()
+	db := s.sem.db
+	s.sem.mu.Unlock()
+	if db != nil && len(db.byFile) > 0 {
+		var listed []string
+		for p := range db.byFile {
+			if strings.HasSuffix(p, ".c") && filepath.Dir(p) != filepath.Dir(path) {
+				listed = append(listed, p)
+			}
+		}
+		near := func(p string) int { return sharedDirs(filepath.Dir(p), filepath.Dir(path)) }
+		sort.Slice(listed, func(i, j int) bool {
+			if a, b := near(listed[i]), near(listed[j]); a != b {
+				return a > b
+			}
+			return listed[i] < listed[j]
+		})
+		if len(listed) > maxProgramListed {
+			listed = listed[:maxProgramListed]
+		}
+		paths = append(paths, listed...)
+	}
 	return slices.DeleteFunc(paths, func(p string) bool { return p == path })
+}
+
+// sharedDirs is the number of leading path elements a and b share.
+func sharedDirs(a, b string) int {
+	as, bs := strings.Split(filepath.ToSlash(a), "/"), strings.Split(filepath.ToSlash(b), "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
 }
 
 // programText is the text of a candidate file: the open document's, else
