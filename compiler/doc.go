@@ -104,8 +104,11 @@
 //     gang run redundantly one work-item performs the update and a capture
 //     hands its value to the others through __local memory), routine
 //     (routine.go: routines that device code calls become OpenCL functions
-//     with __global pointer parameters and the caller's place, so that
-//     their gang/worker/vector loops partition like inline ones; calls are
+//     with the caller's place, so that their gang/worker/vector loops
+//     partition like inline ones, and pointer parameters in the address
+//     space of what each call passes, one function per combination
+//     (norm2_p for a private array; a routine other than seq takes no
+//     work-item's private memory); calls are
 //     checked for levels, address spaces, recursion; a function defined
 //     without a routine directive is an implicit routine seq; global
 //     constants become __constant copies, constglobals.go, and declared

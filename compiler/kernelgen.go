@@ -140,6 +140,8 @@ type kgen struct {
 	// ptrCandidates those pointers (pointerspace.go)
 	ptrSpaces     map[*cfacts.Var]string
 	ptrCandidates map[*cfacts.Var]bool
+	// paramSpaces: those of a routine's pointer parameters (its variant's)
+	paramSpaces map[*cfacts.Var]string
 	// active is the condition under which the current iteration of the
 	// enclosing uniform loop is real ("" when not in one).
 	active  string

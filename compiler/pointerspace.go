@@ -103,10 +103,14 @@ func spaceWords(space string) string {
 }
 
 // pointeeSpace is the address space a pointer variable of the kernel
-// points into: the inferred one for the kernel's own pointers, __global
-// for the others (device pointers, routine parameters).
+// points into: the inferred one for the kernel's own pointers, the
+// variant's for a routine's pointer parameters (routine.go), __global for
+// the others (device pointers).
 func (g *kgen) pointeeSpace(p *cfacts.Var) string {
 	if sp, ok := g.ptrSpaces[p]; ok {
+		return sp
+	}
+	if sp, ok := g.paramSpaces[p]; ok {
 		return sp
 	}
 	return "__global"
@@ -123,7 +127,7 @@ func (g *kgen) valueSpace(e *cfacts.Expr) (space string, known bool) {
 			return g.varSpace(r), true
 		}
 		if !g.ptrCandidates[r] {
-			return "__global", true // device pointers, routine parameters
+			return g.pointeeSpace(r), true // device pointers, routine parameters
 		}
 		if sp, ok := g.ptrSpaces[r]; ok {
 			return sp, true

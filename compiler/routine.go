@@ -17,12 +17,15 @@ import (
 // of the same name, from its C facts like a kernel body; the host keeps the
 // original function (the directives inside it are ignored there).
 //
-//   - Parameters: numbers by value; pointers become __global pointers, so
-//     every pointer argument must point to device memory (an array or a
-//     pointer of the construct, a scalar with a data clause by address).
-//     Arguments in private memory (a private or local array, the address of
-//     a private or firstprivate scalar) or in gang-shared __local memory are
-//     errors at the argument: OpenCL pointers carry their address space.
+//   - Parameters: numbers by value; pointers carry the address space of
+//     what the call passes (OpenCL 1.2 pointers name their memory and there
+//     is no generic space): device memory (an array or a pointer of the
+//     construct, a scalar with a data clause by address) makes a __global
+//     pointer, a work-item's own variable (`lcg(&seed)`, a private array) a
+//     private one, a gang-shared array a __local one. A routine called with
+//     other spaces than all __global is written once more for each
+//     combination (squash_p: its pointer parameter private), as C++
+//     templates are; the pointers it declares and passes on follow.
 //   - Every routine takes one more argument, the calling work-item's place
 //     (_accls_ctx: gang, worker, lane, the shape, and which levels run the
 //     call redundantly), so that its `loop gang/worker/vector` loops share
@@ -113,11 +116,47 @@ type deviceRoutine struct {
 	lines  []int  // user line of each line of source
 	proto  string // its prototype
 	calls  []*deviceRoutine
+	// spaces are the address spaces of its pointer parameters' pointees
+	// ("__global", "__local", "__private"; "" for the other parameters).
+	spaces []string
+}
+
+// routineKey is one OpenCL function of a routine: the routine and the
+// address spaces of its pointer parameters (deviceRoutine.spaces, joined).
+type routineKey struct {
+	fm     *analysis.FuncModel
+	spaces string
+}
+
+// spaceSuffix names a routine's variant for address spaces other than all
+// __global: one letter per pointer parameter (g, l, p), "" when all are
+// __global.
+func spaceSuffix(spaces []string) string {
+	var b strings.Builder
+	other := false
+	for _, sp := range spaces {
+		switch sp {
+		case "":
+			continue
+		case "__local":
+			b.WriteByte('l')
+			other = true
+		case "__private":
+			b.WriteByte('p')
+			other = true
+		default:
+			b.WriteByte('g')
+		}
+	}
+	if !other {
+		return ""
+	}
+	return "_" + b.String()
 }
 
 // routineState is the compilation's routine bookkeeping.
 type routineState struct {
-	byFunc   map[*analysis.FuncModel]*deviceRoutine
+	byKey    map[routineKey]*deviceRoutine
 	clNames  map[string]bool  // the OpenCL names given
 	used     []*deviceRoutine // in the order first called
 	onDevice bool             // acc_on_device is used in device code
@@ -131,7 +170,7 @@ type routineState struct {
 
 func (c *compilation) routines() *routineState {
 	if c.prog.routines == nil {
-		c.prog.routines = &routineState{byFunc: map[*analysis.FuncModel]*deviceRoutine{}, clNames: map[string]bool{}}
+		c.prog.routines = &routineState{byKey: map[routineKey]*deviceRoutine{}, clNames: map[string]bool{}}
 	}
 	return c.prog.routines
 }
@@ -414,25 +453,23 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		return name + "()", true
 	}
 	var args []string
+	spaces := make([]string, len(e.Args))
 	for i, a := range e.Args {
-		p := fm.Func.Params[i]
-		if p.Type != nil && p.Type.Kind == cfacts.TypePointer {
-			if sp := privateAsEmpty(g.pointedSpace(a)); sp != "__global" { // pointerspace.go
-				where := "private memory"
-				if sp == "__local" {
-					where = "gang-shared (__local) memory"
-				}
-				g.fail(a.Span, "argument %d of '%s' points to %s: routine pointer parameters are __global, pass device data (an array or pointer of the construct, or a scalar with a data clause)", i+1, name, where)
+		if p := fm.Func.Params[i]; isPointer(p.Type) {
+			spaces[i] = g.pointedSpace(a) // pointerspace.go
+			if lvl := routineLevelName(fm.Level); spaces[i] == "__private" && lvl != "seq" {
+				// each work-item would see its own copy of what the
+				// routine's loops share out among them
+				g.fail(a.Span, "argument %d of '%s' points to a work-item's private memory: the work-items that run a 'routine %s' together would each see their own copy; pass device data, or an array private to the gang (shared by its work-items)", i+1, name, lvl)
 			}
-			args = append(args, g.expr(a, precAssign))
-			continue
 		}
 		args = append(args, g.expr(a, precAssign))
 	}
-	r := rs.byFunc[fm]
+	key := routineKey{fm, strings.Join(spaces, ",")}
+	r := rs.byKey[key]
 	if r == nil {
-		r = &deviceRoutine{fm: fm, home: g.c.homeOf(fm), name: rs.clName(name), level: fm.Level}
-		rs.byFunc[fm] = r
+		r = &deviceRoutine{fm: fm, home: g.c.homeOf(fm), name: rs.clName(name + spaceSuffix(spaces)), level: fm.Level, spaces: spaces}
+		rs.byKey[key] = r
 		rs.used = append(rs.used, r)
 	}
 	r.red |= red
@@ -628,8 +665,10 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			}
 		}
 	}
+	reported := map[*analysis.FuncModel]bool{}
 	for _, r := range rs.used {
-		if c.recursive(r.fm) {
+		if !reported[r.fm] && c.recursive(r.fm) {
+			reported[r.fm] = true
 			r.home.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion%s", r.fm.Func.Name, implicitNote(r.fm))
 		}
 	}
@@ -764,6 +803,12 @@ func (g *kgen) routine() error {
 	}
 	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall, pointerCast: g.castCL}
 	g.breakable = -1
+	g.paramSpaces = map[*cfacts.Var]string{}
+	for i, p := range fn.Params {
+		if i < len(r.spaces) && r.spaces[i] != "" {
+			g.paramSpaces[p] = r.spaces[i]
+		}
+	}
 	var private []*cfacts.Var
 	forEachLoop(k.Loops, func(lp *Loop) { private = append(private, lp.Private...) })
 	g.inferPointerSpaces([]*cfacts.Stmt{fn.Body}, private) // pointerspace.go

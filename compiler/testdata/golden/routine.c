@@ -40,6 +40,12 @@ int main(void)
 		scale(m[i], C, 2.0f);
 		norms[i] = norm2(src[i], C);
 	}
+	/* norm2 of a work-item's own array: its private-pointer variant */
+#pragma acc parallel loop copyout(norms)
+	for (int i = 0; i < R; i++) {
+		float v[4] = {1, 2, 3, (float)i};
+		norms[i] = norm2(v, 4);
+	}
 	printf("%g %g\n", m[3][3], norms[0]);
 	return 0;
 }

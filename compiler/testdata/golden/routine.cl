@@ -31,6 +31,7 @@ _accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
 /* Routines called by the kernels. */
 void scale(__global float *row, int n, float f, const _accls_ctx _ctx);
 float norm2(__global const float *v, int n, const _accls_ctx _ctx);
+float norm2_p(const float *v, int n, const _accls_ctx _ctx);
 float sq(float x, const _accls_ctx _ctx);
 
 /* routine vector at routine.c:25 */
@@ -51,6 +52,18 @@ void scale(__global float *row, int n, float f, const _accls_ctx _ctx)
 
 /* routine seq at routine.c:16 */
 float norm2(__global const float *v, int n, const _accls_ctx _ctx)
+{
+	const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;
+	const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;
+#line 18 "routine.c"
+	float s = 0;
+	for (int i = 0; i < n; i++)
+		s += sq(v[i], _ctx);
+	return s;
+}
+
+/* routine seq at routine.c:16 */
+float norm2_p(const float *v, int n, const _accls_ctx _ctx)
 {
 	const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;
 	const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;
@@ -90,6 +103,33 @@ __kernel void main_L38(__global float *m_base, ulong m_off, __global float *norm
 #line 41 "routine.c"
 				norms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));
 			}
+		}
+	}
+}
+
+/* parallel loop at routine.c:44 */
+__kernel void main_L44(__global float *norms_base, ulong norms_off, uint _nworkers, uint _vlen)
+{
+	__global float *norms = (__global float *)((__global char *)norms_base + norms_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 45 "routine.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, 16, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 46 "routine.c"
+				float v[4] = {1, 2, 3, (float)i};
+				norms[i] = norm2_p(v, 4, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)_t_i;
+#line 46 "routine.c"
+			float v[4] = {1, 2, 3, (float)i};
+			norms[i] = norm2_p(v, 4, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 		}
 	}
 }

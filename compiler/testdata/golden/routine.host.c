@@ -38,6 +38,7 @@ static const char accls_program[] =
 	"/* Routines called by the kernels. */\n"
 	"void scale(__global float *row, int n, float f, const _accls_ctx _ctx);\n"
 	"float norm2(__global const float *v, int n, const _accls_ctx _ctx);\n"
+	"float norm2_p(const float *v, int n, const _accls_ctx _ctx);\n"
 	"float sq(float x, const _accls_ctx _ctx);\n"
 	"\n"
 	"/* routine vector at routine.c:25 */\n"
@@ -58,6 +59,18 @@ static const char accls_program[] =
 	"\n"
 	"/* routine seq at routine.c:16 */\n"
 	"float norm2(__global const float *v, int n, const _accls_ctx _ctx)\n"
+	"{\n"
+	"\tconst long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;\n"
+	"\tconst uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;\n"
+	"#line 18 \"routine.c\"\n"
+	"\tfloat s = 0;\n"
+	"\tfor (int i = 0; i < n; i++)\n"
+	"\t\ts += sq(v[i], _ctx);\n"
+	"\treturn s;\n"
+	"}\n"
+	"\n"
+	"/* routine seq at routine.c:16 */\n"
+	"float norm2_p(const float *v, int n, const _accls_ctx _ctx)\n"
 	"{\n"
 	"\tconst long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;\n"
 	"\tconst uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;\n"
@@ -97,6 +110,33 @@ static const char accls_program[] =
 	"#line 41 \"routine.c\"\n"
 	"\t\t\t\tnorms[i] = norm2(src[i], 100, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 4u, 0));\n"
 	"\t\t\t}\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at routine.c:44 */\n"
+	"__kernel void main_L44(__global float *norms_base, ulong norms_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *norms = (__global float *)((__global char *)norms_base + norms_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 45 \"routine.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, 16, 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
+	"\t\t\t\tint i = (int)((long)_t_i);\n"
+	"#line 46 \"routine.c\"\n"
+	"\t\t\t\tfloat v[4] = {1, 2, 3, (float)i};\n"
+	"\t\t\t\tnorms[i] = norm2_p(v, 4, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"#line 46 \"routine.c\"\n"
+	"\t\t\tfloat v[4] = {1, 2, 3, (float)i};\n"
+	"\t\t\tnorms[i] = norm2_p(v, 4, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n";
@@ -140,6 +180,15 @@ int main(void)
 		for (int j = 0; j < C; j++)
 			m[i][j] = src[i][j] = (float)(j % 4);
 #line 38 "routine.c"
+	/* accls: implicit data region (transfers pass): copy(m) copyout(norms) */
+	const int accls_hoist_38 = accls_disjoint(2, (void *const[]){(void *)m, (void *)norms}, (const size_t[]){(size_t)(sizeof(m)), (size_t)(sizeof(norms))});
+	if (accls_hoist_38) {
+		(void)accrt_enter(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
+		(void)accrt_enter(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:38");
+	}
+#line 38 "routine.c"
+	
+#line 38 "routine.c"
 	/* #pragma acc parallel loop gang copy(m) copyin(src) copyout(norms) */
 	{
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
@@ -162,6 +211,30 @@ int main(void)
 		accrt_exit(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
 	}
 #line 43 "routine.c"
+	/* norm2 of a work-item's own array: its private-pointer variant */
+#line 44 "routine.c"
+	/* #pragma acc parallel loop copyout(norms) */
+	{
+		accrt_dev accls_d_norms = accrt_enter(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:44");
+		{ /* kernel main_L44 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "routine.c"), "main_L44");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(R), 1), 0, 1, accls_W, accls_V);
+			accrt_arg_dev(accls_k, 0, accls_d_norms);
+			accrt_arg(accls_k, 2, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 3, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:44");
+	}
+#line 48 "routine.c"
+	 
+	if (accls_hoist_38) {
+		accrt_exit(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:38");
+		accrt_exit(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
+	}
+#line 49 "routine.c"
 	printf("%g %g\n", m[3][3], norms[0]);
 	return 0;
 }
