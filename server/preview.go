@@ -7,7 +7,7 @@ package server
 // version and settings is kept, so moving the cursor costs a lookup. The
 // translation has the program's other files (program.go), as a Run does, so
 // that a kernel calling a routine of ops.c shows it: an edit or save of a
-// .c file of the document's directory makes a new one.
+// file that may be one of them (programStamp) makes a new one.
 
 import (
 	"context"
@@ -33,7 +33,7 @@ type previewCache struct {
 type previewEntry struct {
 	snap *snapshot
 	key  string // translateOptions.key()
-	// stamp is programStamp's of the document's directory when made.
+	// stamp is programStamp's when made.
 	stamp string
 	done  chan struct{} // closed when tr is set
 	tr    *xTranslation

@@ -168,9 +168,9 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 }
 
 // programStamp says what the other files of the program of the file at
-// path are now: each .c file of its directory with its fileStamp ("" for a
-// document that is not a file). A preview made with another stamp may show
-// routines that changed.
+// path may be now: each candidate file (programCandidates) with its
+// fileStamp ("" for a document that is not a file). A preview made with
+// another stamp may show routines that changed.
 func (s *server) programStamp(path string) string {
 	if !filepath.IsAbs(path) {
 		return ""
