@@ -665,10 +665,8 @@ func (c *compilation) routinegen() (protos string, srcs []string, lines [][]int)
 			}
 		}
 	}
-	reported := map[*analysis.FuncModel]bool{}
 	for _, r := range rs.used {
-		if !reported[r.fm] && c.recursive(r.fm) {
-			reported[r.fm] = true
+		if c.recursive(r.fm) { // once per variant: ErrorList.sorted drops the copies
 			r.home.errorAt(r.fm.Func.NameSpan, "'%s' is recursive (directly or through other routines): OpenCL has no recursion%s", r.fm.Func.Name, implicitNote(r.fm))
 		}
 	}

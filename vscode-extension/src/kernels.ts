@@ -98,6 +98,17 @@ export function render(
     }
   };
   push(`// accls kernel preview of ${sourceName} (version ${res.version})${note ? ": " + note : ""}`);
+  // pushCode adds a kernel's or routine's source and its line map.
+  const pushCode = (code: { source: string; lineMap: ext.LineMapping[] }) => {
+    const first = lines.length;
+    push(code.source.replace(/\n$/, ""), -1, true);
+    for (const m of code.lineMap) {
+      const at = first + m.kernelLine;
+      if (at < lines.length) {
+        toSource[at] = m.sourceLine;
+      }
+    }
+  };
   // routines shown (by file and OpenCL name): each once, where first called
   const shown = new Set<string>();
   if (res.message) {
@@ -142,15 +153,7 @@ export function render(
     for (const k of c.kernels) {
       const how = [k.launch, k.serial ? "one work-item" : ""].filter((s) => s).join(", ");
       push(`// kernel ${k.name}${how ? ": " + how : ""}`, c.line);
-      const first = lines.length;
-      const src = k.source.replace(/\n$/, "");
-      push(src, -1, true);
-      for (const m of k.lineMap) {
-        const at = first + m.kernelLine;
-        if (at < lines.length) {
-          toSource[at] = m.sourceLine;
-        }
-      }
+      pushCode(k);
     }
     for (const r of c.routines ?? []) {
       const own = r.uri === res.uri;
@@ -163,14 +166,7 @@ export function render(
       }
       shown.add(r.uri + "\n" + r.name);
       push(`// ${kind} ${r.function} (${where}${clName})`, own ? r.line : -1);
-      const first = lines.length;
-      push(r.source.replace(/\n$/, ""), -1, true);
-      for (const m of r.lineMap) {
-        const at = first + m.kernelLine;
-        if (at < lines.length) {
-          toSource[at] = m.sourceLine;
-        }
-      }
+      pushCode(r);
     }
   }
   return { text: lines.join("\n") + "\n", toSource };

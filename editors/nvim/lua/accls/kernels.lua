@@ -68,6 +68,18 @@ local function line_of(r)
   end
 end
 
+-- Appends the source of a kernel or routine to lines, and its line map
+-- (code line → source line) to map.
+local function add_code(lines, map, code)
+  local first = #lines -- 0-based index of the code's first line
+  vim.list_extend(lines, util.lines(code.source))
+  for _, m in ipairs(code.lineMap or {}) do
+    if type(m.kernelLine) == 'number' and type(m.sourceLine) == 'number' then
+      map[first + m.kernelLine] = m.sourceLine
+    end
+  end
+end
+
 --- render(result) → the lines of the preview buffer (an accls/kernels
 --- result, docs/lsp-extensions.md), and map[preview line] = source line
 --- (both 0-based) from the kernels' line maps.
@@ -117,13 +129,7 @@ function M.render(result)
         table.insert(desc, 'one work-item')
       end
       table.insert(lines, '// ' .. table.concat(desc, ' — '))
-      local first = #lines -- 0-based index of the kernel's first line
-      vim.list_extend(lines, util.lines(k.source))
-      for _, m in ipairs(k.lineMap or {}) do
-        if type(m.kernelLine) == 'number' and type(m.sourceLine) == 'number' then
-          map[first + m.kernelLine] = m.sourceLine
-        end
-      end
+      add_code(lines, map, k)
     end
     for _, r in ipairs(c.routines or {}) do
       table.insert(lines, '')
@@ -145,13 +151,7 @@ function M.render(result)
         map[#lines - 1] = line
       end
       if not again then
-        local first = #lines
-        vim.list_extend(lines, util.lines(r.source))
-        for _, m in ipairs(r.lineMap or {}) do
-          if type(m.kernelLine) == 'number' and type(m.sourceLine) == 'number' then
-            map[first + m.kernelLine] = m.sourceLine
-          end
-        end
+        add_code(lines, map, r)
       end
     end
   end
