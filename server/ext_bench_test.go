@@ -41,9 +41,7 @@ func BenchmarkKernelsWarm(b *testing.B) {
 		lat = append(lat, time.Since(t0))
 	}
 	b.StopTimer()
-	slices.Sort(lat)
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[len(lat)*9/10].Microseconds())/1000, "p90-ms")
+	reportLatencies(b, lat)
 	b.ReportMetric(float64(cold.Microseconds())/1000, "cold-ms")
 }
 
@@ -65,17 +63,35 @@ func BenchmarkKernelsEdit(b *testing.B) {
 	for b.Loop() {
 		version++
 		insertSpace(c, uri, version)
-		t0 := time.Now()
-		m := c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}})
-		lat = append(lat, time.Since(t0))
-		var r KernelsResult
-		if err := json.Unmarshal(m.Result, &r); err != nil || r.Version != int32(version) {
-			b.Fatalf("accls/kernels: %s", m.raw)
-		}
+		lat = append(lat, askKernels(b, c, uri, version, nil))
 	}
 	b.StopTimer()
+	reportLatencies(b, lat)
+}
+
+// askKernels asks accls/kernels for the document at a position (nil: all
+// constructs), checks that the answer is for version, and returns how long
+// it took.
+func askKernels(b *testing.B, c *tclient, uri string, version int, position any) time.Duration {
+	p := map[string]any{"textDocument": map[string]any{"uri": uri}}
+	if position != nil {
+		p["position"] = position
+	}
+	t0 := time.Now()
+	m := c.call("accls/kernels", p)
+	took := time.Since(t0)
+	var r KernelsResult
+	if err := json.Unmarshal(m.Result, &r); err != nil || r.Version != int32(version) {
+		b.Fatalf("accls/kernels: %s", m.raw)
+	}
+	return took
+}
+
+// reportLatencies reports the median and 90th percentile of lat.
+func reportLatencies(b *testing.B, lat []time.Duration) {
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*9/10].Microseconds())/1000, "p90-ms")
 }
 
 // insertSpace edits the document: a space at its start, as version.
@@ -178,18 +194,10 @@ func BenchmarkKernelsProgram(b *testing.B) {
 					version++
 					insertSpace(c, uri, version)
 				}
-				t0 := time.Now()
-				m := c.call("accls/kernels", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 28 + i%6, "character": 0}})
-				lat = append(lat, time.Since(t0))
-				var r KernelsResult
-				if err := json.Unmarshal(m.Result, &r); err != nil || r.Version != int32(version) {
-					b.Fatalf("accls/kernels: %s", m.raw)
-				}
+				lat = append(lat, askKernels(b, c, uri, version, map[string]any{"line": 28 + i%6, "character": 0}))
 			}
 			b.StopTimer()
-			slices.Sort(lat)
-			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(lat[len(lat)*9/10].Microseconds())/1000, "p90-ms")
+			reportLatencies(b, lat)
 		})
 	}
 }
