@@ -48,6 +48,10 @@ type Options struct {
 	// code may call a routine that one of them defines (peers.go). They are
 	// parsed only when such a call is compiled.
 	Others []Source
+	// Parsed are the C facts of the text to translate when the caller has
+	// already read them with Parser (the editor's search for a program's
+	// files does); nil parses the text.
+	Parsed *cfacts.File
 }
 
 // Source is a C file of the program and its text.
@@ -136,7 +140,10 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 	}
 	defer done()
 	parser := opts.Parser
-	cf, err := parser.Parse(ctx, path, text, nil)
+	cf := opts.Parsed
+	if cf == nil {
+		cf, err = parser.Parse(ctx, path, text, nil)
+	}
 	if err != nil {
 		return nil, err
 	}

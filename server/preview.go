@@ -118,7 +118,7 @@ func (s *server) previewTranslation(ctx context.Context, snap *snapshot) (*xTran
 			// move) wants the same translation.
 			tctx, cancel := context.WithTimeout(s.ctx, 2*time.Minute)
 			defer cancel()
-			o.others = s.programFiles(tctx, o, snap.text)
+			o.others, o.parsed = s.programFiles(tctx, o, snap.text)
 			tr := s.safeTranslate(tctx, o, snap)
 			c.mu.Lock()
 			e.tr = tr

@@ -35,11 +35,15 @@ var (
 )
 
 // programCache keeps what the search learnt about each candidate file, for
-// the version of it that it read: a preview asks on each edit of the
-// document, and the other files rarely change meanwhile.
+// the version of it that it read (a preview asks on each edit of the
+// document, and the other files rarely change meanwhile), and the files of
+// the compilation database by nearness to a directory.
 type programCache struct {
-	mu sync.Mutex
-	m  map[string]*fileFacts // by programFactsKey
+	mu    sync.Mutex
+	facts map[string]*fileFacts // by programFactsKey; never changed once stored
+	// near: db's .c files by directory they are nearest to (programCandidates)
+	db   *compileDB
+	near map[string][]string
 }
 
 // fileFacts are what the search knows of one version of a candidate file.
@@ -50,6 +54,21 @@ type fileFacts struct {
 	parsed bool
 	defs   map[string]bool // the functions it defines
 	calls  []string        // the functions it calls and does not define
+}
+
+func (c *programCache) get(key string) *fileFacts {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.facts[key]
+}
+
+func (c *programCache) put(key string, f *fileFacts) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.facts == nil || len(c.facts) >= maxProgramFacts {
+		c.facts = map[string]*fileFacts{}
+	}
+	c.facts[key] = f
 }
 
 // programFactsKey names one version of a file as the C front end of o
@@ -71,49 +90,41 @@ func (s *server) fileStamp(path string) string {
 }
 
 // programFiles returns the other files of the program whose file is at
-// o.path (text: its current text), in the order found; nil for a document
-// that is not a file, or that needs no other file.
-func (s *server) programFiles(ctx context.Context, o translateOptions, text []byte) []compiler.Source {
+// o.path (text: its current text), in the order found, nil for a document
+// that is not a file or that needs no other file; and text's C facts when
+// it parsed them (for the translation: Options.Parsed).
+func (s *server) programFiles(ctx context.Context, o translateOptions, text []byte) ([]compiler.Source, *cfacts.File) {
 	if !filepath.IsAbs(o.path) {
-		return nil
+		return nil, nil
 	}
 	type candidate struct {
-		path  string
-		text  []byte // read when needed (nil until then)
-		facts *fileFacts
+		path, key string
+		text      []byte     // read when needed (nil until then)
+		facts     *fileFacts // replaced, not changed, when parsed
 	}
 	c := &s.ext.program
 	var cands []*candidate
 	for _, p := range s.programCandidates(o.path) {
-		key := programFactsKey(p, s.fileStamp(p), o)
-		c.mu.Lock()
-		f := c.m[key]
-		c.mu.Unlock()
-		cand := &candidate{path: p, facts: f}
-		if f == nil {
+		cand := &candidate{path: p, key: programFactsKey(p, s.fileStamp(p), o)}
+		if cand.facts = c.get(cand.key); cand.facts == nil {
 			if cand.text = s.programText(p); cand.text == nil {
 				continue
 			}
 			cand.facts = &fileFacts{maybe: definitionLike(cand.text)}
-			c.mu.Lock()
-			if c.m == nil || len(c.m) >= maxProgramFacts {
-				c.m = map[string]*fileFacts{}
-			}
-			c.m[key] = cand.facts
-			c.mu.Unlock()
+			c.put(cand.key, cand.facts)
 		}
 		cands = append(cands, cand)
 	}
 	if len(cands) == 0 {
-		return nil // a file alone in its directory: nothing to parse
+		return nil, nil // a file alone in its directory: nothing to parse
 	}
 	parser, _, err := s.compilerParser(o)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	own, err := parser.Parse(ctx, o.path, text, nil)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	need := undefinedCalls(own)
 	hasMain := defines(own, "main")
@@ -127,10 +138,7 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 		}
 		done[name] = true
 		for _, cand := range cands {
-			c.mu.Lock()
-			f := *cand.facts
-			c.mu.Unlock()
-			if !f.maybe[name] {
+			if !cand.facts.maybe[name] {
 				continue // does not define it (printf, malloc…): not parsed
 			}
 			if cand.text == nil {
@@ -138,22 +146,15 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 					continue
 				}
 			}
-			if !f.parsed {
-				f.parsed, f.defs, f.calls = true, map[string]bool{}, nil
-				if pf, err := parser.Parse(ctx, cand.path, cand.text, nil); err == nil {
-					for _, fn := range pf.Funcs {
-						if fn.Body != nil {
-							f.defs[fn.Name] = true
-						}
-					}
-					f.calls = undefinedCalls(pf)
-				} else if ctx.Err() != nil {
-					return nil // cancelled: nothing learnt
+			if !cand.facts.parsed {
+				pf, err := parser.Parse(ctx, cand.path, cand.text, nil)
+				if err != nil && ctx.Err() != nil {
+					return nil, nil // cancelled: nothing learnt
 				}
-				c.mu.Lock()
-				*cand.facts = f
-				c.mu.Unlock()
+				cand.facts = parsedFacts(cand.facts.maybe, pf)
+				c.put(cand.key, cand.facts)
 			}
+			f := cand.facts
 			if !f.defs[name] || hasMain && f.defs["main"] {
 				continue
 			}
@@ -164,7 +165,22 @@ func (s *server) programFiles(ctx context.Context, o translateOptions, text []by
 			break
 		}
 	}
-	return out
+	return out, own
+}
+
+// parsedFacts are the facts of a candidate whose parse is pf (nil: its
+// text did not parse, it defines nothing).
+func parsedFacts(maybe map[string]bool, pf *cfacts.File) *fileFacts {
+	f := &fileFacts{maybe: maybe, parsed: true, defs: map[string]bool{}}
+	if pf != nil {
+		for _, fn := range pf.Funcs {
+			if fn.Body != nil {
+				f.defs[fn.Name] = true
+			}
+		}
+		f.calls = undefinedCalls(pf)
+	}
+	return f
 }
 
 // programStamp says what the other files of the program of the file at
@@ -185,36 +201,55 @@ func (s *server) programStamp(path string) string {
 // programCandidates are the files that may hold the other files of the
 // program of the file at path, path excluded: the .c files of its
 // directory, then those of the workspace's compile_commands.json, nearest
-// directories first (a project whose routines live in src/ops/).
+// directories first (a project whose routines live in src/ops/). A preview
+// asks at every cursor move: the database's order is kept per directory.
 func (s *server) programCandidates(path string) []string {
-	paths, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.c"))
+	dir := filepath.Dir(path)
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.c"))
 	sort.Strings(paths)
 	if len(paths) > maxProgramCandidates {
 		paths = paths[:maxProgramCandidates]
 	}
-	s.sem.mu.Lock()
-	db := s.sem.db
-	s.sem.mu.Unlock()
-	if db != nil && len(db.byFile) > 0 {
-		var listed []string
-		for p := range db.byFile {
-			if strings.HasSuffix(p, ".c") && filepath.Dir(p) != filepath.Dir(path) {
-				listed = append(listed, p)
-			}
-		}
-		near := func(p string) int { return sharedDirs(filepath.Dir(p), filepath.Dir(path)) }
-		sort.Slice(listed, func(i, j int) bool {
-			if a, b := near(listed[i]), near(listed[j]); a != b {
-				return a > b
-			}
-			return listed[i] < listed[j]
-		})
-		if len(listed) > maxProgramListed {
-			listed = listed[:maxProgramListed]
-		}
-		paths = append(paths, listed...)
-	}
+	paths = append(paths, s.ext.program.listedNear(s.compileDB(), dir)...)
 	return slices.DeleteFunc(paths, func(p string) bool { return p == path })
+}
+
+// listedNear are the .c files db lists outside dir, those of the
+// directories sharing most of dir's path first (maxProgramListed at most).
+func (c *programCache) listedNear(db *compileDB, dir string) []string {
+	if db == nil || len(db.byFile) == 0 {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.db != db {
+		c.db, c.near = db, map[string][]string{}
+	}
+	if l, ok := c.near[dir]; ok {
+		return l
+	}
+	type entry struct {
+		path   string
+		shared int
+	}
+	var es []entry
+	for p := range db.byFile {
+		if strings.HasSuffix(p, ".c") && filepath.Dir(p) != dir {
+			es = append(es, entry{p, sharedDirs(filepath.Dir(p), dir)})
+		}
+	}
+	sort.Slice(es, func(i, j int) bool {
+		if es[i].shared != es[j].shared {
+			return es[i].shared > es[j].shared
+		}
+		return es[i].path < es[j].path
+	})
+	l := make([]string, 0, min(len(es), maxProgramListed))
+	for _, e := range es[:min(len(es), maxProgramListed)] {
+		l = append(l, e.path)
+	}
+	c.near[dir] = l
+	return l
 }
 
 // sharedDirs is the number of leading path elements a and b share.

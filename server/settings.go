@@ -224,6 +224,13 @@ func splitCommand(s string) []string {
 	return args
 }
 
+// compileDB is the workspace's compilation database, nil when it has none.
+func (s *server) compileDB() *compileDB {
+	s.sem.mu.Lock()
+	defer s.sem.mu.Unlock()
+	return s.sem.db
+}
+
 // flagsFor returns the database's flags for the file at path ("" for a
 // document that is not a file).
 func (db *compileDB) flagsFor(path string) *cFlags {

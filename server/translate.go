@@ -21,6 +21,7 @@ import (
 	"github.com/accls/accls/compiler"
 	"github.com/accls/accls/compiler/runtime"
 	"github.com/accls/accls/device"
+	"github.com/accls/accls/source/cfacts"
 )
 
 // xTranslation is one translation of a text.
@@ -100,6 +101,9 @@ type translateOptions struct {
 	// others are the program's other files (program.go: a Run's and a
 	// preview's; key leaves them out, the preview's stamp stands for them).
 	others []compiler.Source
+	// parsed are the C facts of the text to translate when the search for
+	// the others read them (translateText's first round uses them).
+	parsed *cfacts.File
 }
 
 // compilerOptions are the compiler's options for o (the C front end and

@@ -140,6 +140,10 @@ func (s *server) translateText(ctx context.Context, o translateOptions, text []b
 	var failed []failedConstruct
 	var res *compiler.Result
 	for round := 0; ; round++ {
+		opts.Parsed = nil
+		if round == 0 {
+			opts.Parsed = o.parsed // the facts of text, not of a blanked copy
+		}
 		r, err := compiler.Translate(ctx, o.path, cur, opts, "")
 		if err == nil {
 			res = r
