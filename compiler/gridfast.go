@@ -126,10 +126,22 @@ func straightLine(lp *Loop) bool {
 // 4096, kernel time of 11 runs): 12.6 ms as a grid-stride loop, 8.4 ms
 // with this path first (the hand-written twin: 10.0); 64-bit indexes in
 // the same path: 8.6. iterate writes the iteration (variables, body).
-func (g *kgen) straightIteration(lp *Loop, tname, id, num, total string, iterate func()) {
+func (g *kgen) straightIteration(lp *Loop, tname, id, num, total string, sc map[*cfacts.Var]string, iterate func()) {
 	g.line(0, "if (%s >= %s && %s <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */", paren(num), total, paren(num))
 	g.indent++
 	// do-while(0): a `continue` of the body ends the iteration, as in the loop
+	if len(lp.Vars) == 1 {
+		if stmt, test := g.boundedIteration(lp.Vars[0], tname, sc); test != "" {
+			g.line(0, "const int %s = (int)(%s); %s if (%s < (int)%s && %s) do {", tname, id, stmt, tname, paren(total), test)
+			g.indent++
+			g.iterationBody(lp, sc, "")
+			g.indent--
+			g.line(0, "} while (0);")
+			g.indent--
+			g.line(0, "} else /* grid-stride: more iterations than work-items */")
+			return
+		}
+	}
 	g.line(0, "const int %s = (int)(%s); if (%s < (int)%s) do {", tname, id, tname, paren(total))
 	g.indent++
 	iterate()
@@ -137,4 +149,41 @@ func (g *kgen) straightIteration(lp *Loop, tname, id, num, total string, iterate
 	g.line(0, "} while (0);")
 	g.indent--
 	g.line(0, "} else /* grid-stride: more iterations than work-items */")
+}
+
+// boundedIteration binds the loop variable of lv at the work-item's
+// iteration t (a 32-bit int) before the test that the iteration exists,
+// and returns the statement and the loop's own condition on the variable
+// (k < n - 1), to test beside t < trips; test is "" where the variable is t
+// itself or the bound is not cheap and pure to evaluate again. The
+// condition adds nothing to the trip test (t < trips implies it), but it
+// gives the 32-bit value of the variable a use of its own: with the subscript's sign
+// extension as its only use, LLVM folds `(long)(1 + t)` into shifts of the
+// 64-bit id (shl/add/ashr), where neither PoCL's work-group vectorizer
+// sees consecutive addresses (gathers: heat-3d's sweep 3.7× the twin's
+// time on PoCL 3.1, 2 cores) nor NVIDIA's compiler keeps the extension
+// out of every subscript (bench/README.md, fifteenth session).
+func (g *kgen) boundedIteration(lv *LoopVar, t string, sc map[*cfacts.Var]string) (stmt, test string) {
+	if lv.Lower.IsInt && lv.Lower.Int == 0 && !lv.Down && lv.Step == nil && lv.StepVal == 1 || !reevaluable(lv.Upper) {
+		return "", ""
+	}
+	stmt, name := g.loopVarStmt(lv, g.loopValue(lv, "(long)"+t), sc)
+	return stmt, fmt.Sprintf("%s %s %s", name, lv.Cmp, g.expr(lv.Upper, precShift))
+}
+
+// reevaluable reports whether e may be evaluated once more in a kernel at
+// the cost of a few instructions and to the same value: no calls, no side
+// effects.
+func reevaluable(e *cfacts.Expr) bool {
+	ok := true
+	cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+		switch x.Kind {
+		case cfacts.ExprIdent, cfacts.ExprConst, cfacts.ExprUnary, cfacts.ExprBinary, cfacts.ExprCond,
+			cfacts.ExprCast, cfacts.ExprSizeof, cfacts.ExprIndex, cfacts.ExprMember:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }

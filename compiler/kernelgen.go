@@ -825,7 +825,7 @@ func (g *kgen) loop(lp *Loop) {
 		if straightLine(lp) {
 			// the loop variables from (long)t: the same arithmetic as the loop's,
 			// which the OpenCL compiler narrows back to 32 bits for int ones
-			g.straightIteration(lp, tname, id, num, total, func() { g.iteration(lp, "(long)"+tname, ns, sc, "") })
+			g.straightIteration(lp, tname, id, num, total, sc, func() { g.iteration(lp, "(long)"+tname, ns, sc, "") })
 		}
 		g.line(0, "for (long %s = %s; %s < %s; %s += %s) {", tname, id, tname, total, tname, num)
 		g.indent++
@@ -884,6 +884,12 @@ func (g *kgen) iteration(lp *Loop, tname string, ns []string, sc map[*cfacts.Var
 		}
 		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
 	}
+	g.iterationBody(lp, sc, on)
+}
+
+// iterationBody writes the loop's privates and body for iteration, once
+// the loop variables are bound.
+func (g *kgen) iterationBody(lp *Loop, sc map[*cfacts.Var]string, on string) {
 	g.privates(lp, sc)
 	savedActive := g.active
 	if on != "" {
@@ -1200,7 +1206,13 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 		if single {
 			// do-while(0) at the innermost level: a `continue` of the body
 			// ends the iteration, as in the loop
-			g.line(0, "{ const int %s = (int)get_global_id(%d); if (%s < (int)%s) %s{", t, dim, t, ns[i], map[bool]string{true: "do "}[i == n-1])
+			do := map[bool]string{true: "do "}[i == n-1]
+			if stmt, test := g.boundedIteration(lv, t, sc); test != "" {
+				g.line(0, "{ const int %s = (int)get_global_id(%d); %s if (%s < (int)%s && %s) %s{", t, dim, stmt, t, ns[i], test, do)
+				g.indent++
+				continue
+			}
+			g.line(0, "{ const int %s = (int)get_global_id(%d); if (%s < (int)%s) %s{", t, dim, t, ns[i], do)
 		} else {
 			g.line(0, "for (long %s = get_global_id(%d); %s < %s; %s += get_global_size(%d)) {", t, dim, t, ns[i], t, dim)
 		}
@@ -1230,17 +1242,24 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 // iteration: a declaration when the loop declares it (for (int i = …)),
 // else an assignment.
 func (g *kgen) bindLoopVar(lv *LoopVar, val string, sc map[*cfacts.Var]string) {
+	stmt, _ := g.loopVarStmt(lv, val, sc)
+	g.line(0, "%s", stmt)
+}
+
+// loopVarStmt is bindLoopVar's statement, and the name it gives the
+// variable.
+func (g *kgen) loopVarStmt(lv *LoopVar, val string, sc map[*cfacts.Var]string) (stmt, name string) {
 	ty, err := scalarCL(lv.Var.Type)
 	if err != nil {
 		g.fail(lv.Var.NameSpan, "%v", err)
 	}
 	if lv.Declared {
-		sc[lv.Var] = clName(lv.Var.Name)
-		g.line(0, "%s %s = (%s)%s;", ty, clName(lv.Var.Name), ty, paren(val))
-	} else {
-		name, _ := g.spell(lv.Var)
-		g.line(0, "%s = (%s)%s;", name, ty, paren(val))
+		name = clName(lv.Var.Name)
+		sc[lv.Var] = name
+		return fmt.Sprintf("%s %s = (%s)%s;", ty, name, ty, paren(val)), name
 	}
+	name, _ = g.spell(lv.Var)
+	return fmt.Sprintf("%s = (%s)%s;", name, ty, paren(val)), name
 }
 
 // nestBody writes the statements of the innermost loop of lp's nest in a

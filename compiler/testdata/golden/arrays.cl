@@ -120,8 +120,7 @@ __kernel void main_L33(int lo, int n, __global long *t_base, ulong t_off, uint _
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up((long)lo, (long)(n - lo), 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
-			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
-				int i = (int)(lo + (long)_t_i);
+			const int _t_i = (int)(_gang * _vlen + _lane); int i = (int)(lo + (long)_t_i); if (_t_i < (int)_n_i && i < n - lo) do {
 #line 35 "arrays.c"
 				t[i] = -t[i];
 			} while (0);

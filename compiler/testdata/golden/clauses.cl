@@ -27,8 +27,7 @@ __kernel void main_L16(main_L16_coef_t coef_value, __global const float *x_base,
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 299, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
-			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
-				int i = (int)(1 + (long)_t_i);
+			const int _t_i = (int)(_gang * _vlen + _lane); int i = (int)(1 + (long)_t_i); if (_t_i < (int)_n_i && i < 300 - 1) do {
 				float t; /* private */
 #line 18 "clauses.c"
 				t = coef_value.v[0] * x[i - 1] + coef_value.v[1] * x[i] + coef_value.v[2] * x[i + 1];

@@ -49,8 +49,7 @@ __kernel void main_L15(int n, __global float *u_base, ulong u_off, uint _nworker
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, (long)n, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
-			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
-				int i = (int)(1 + (long)_t_i);
+			const int _t_i = (int)(_gang * _vlen + _lane); int i = (int)(1 + (long)_t_i); if (_t_i < (int)_n_i && i < n) do {
 #line 17 "transfers.c"
 				u[i] = u[i] + 1.0f;
 			} while (0);
