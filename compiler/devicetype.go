@@ -119,7 +119,10 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 		return
 	}
 	launch := func(s *dtSection, cond string) *DeviceTypeLaunch {
-		l := &DeviceTypeLaunch{Cond: cond, Names: strings.TrimSuffix(strings.TrimPrefix(c.text(s.header.Args.Span), "("), ")")}
+		l := &DeviceTypeLaunch{Cond: cond}
+		if s.header.Args != nil {
+			l.Names = strings.TrimSuffix(strings.TrimPrefix(c.text(s.header.Args.Span), "("), ")")
+		}
 		l.NumGangs = sectionText(s.clauses, "num_gangs")
 		l.NumWorkers = sectionText(s.clauses, "num_workers")
 		l.VectorLength = sectionText(s.clauses, "vector_length")
@@ -164,7 +167,8 @@ func (c *compilation) deviceTypeSections(con *Construct) {
 // an unknown name is an error (it would never match).
 func (c *compilation) deviceClassesOf(cl *acc.Clause) map[string]bool {
 	out := map[string]bool{}
-	if cl.Args == nil {
+	if cl.Args == nil || len(cl.Args.Items) == 0 { // half-typed: `device_type` alone
+		c.errorAt(cl.NameSpan, "'device_type' requires '*' or a list of device types in parentheses")
 		return out
 	}
 	for _, it := range cl.Args.Items {

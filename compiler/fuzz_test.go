@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -35,4 +37,45 @@ func FuzzTranslate(f *testing.F) {
 			t.Fatalf("translation did not end in a minute (%v)", err)
 		}
 	})
+}
+
+// TestHalfTypedPragmas translates every program of the test corpora with
+// one directive half-typed at a time, as an editor's kernel preview sees it
+// while the user types: each clause that takes arguments cut before its
+// '(' (`device_type`, `copy` alone) and after it (`copy(a`). Errors are
+// expected; a panic fails (the bare device_type after a section did, found
+// by cutting every directive every three characters).
+func TestHalfTypedPragmas(t *testing.T) {
+	if testing.Short() {
+		t.Skip("thousands of translations")
+	}
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*", "*.c"))
+	directive := regexp.MustCompile(`(?m)^[ \t]*#pragma acc[^\n]*`)
+	n := 0
+	for _, p := range paths {
+		text, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range directive.FindAllIndex(text, -1) {
+			for i := m[0]; i < m[1]; i++ {
+				if text[i] != '(' {
+					continue
+				}
+				for _, cut := range []int{i, i + 1} {
+					half := slices.Concat(text[:cut], text[m[1]:])
+					func() {
+						defer func() {
+							if r := recover(); r != nil {
+								t.Errorf("%s: %q: panic: %v", p, text[m[0]:cut], r)
+							}
+						}()
+						compiler.Translate(context.Background(), "half.c", half, options(t), "")
+					}()
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d translations of half-typed directives", n)
 }

@@ -61,6 +61,9 @@ func (c *compilation) lowerCompute(n *Node) {
 	named := map[string][]string{} // class → the device type names that name it
 	for _, r := range regions {
 		for _, s := range splitSections(r.Directive)[1:] {
+			if s.header.Args == nil {
+				continue // `device_type` alone: an error (deviceClassesOf)
+			}
 			for _, it := range s.header.Args.Items {
 				name := strings.ToLower(strings.TrimSpace(it.Text))
 				for _, dc := range deviceClasses {
