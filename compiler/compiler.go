@@ -170,11 +170,16 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 
 // FrontEnd fills in opts.Parser and opts.RuntimeDir when they are unset: a
 // C front end whose include path starts with the runtime's headers
-// (openacc.h), written to a temporary directory that done removes. The
-// translations of a program's files share one (its prelude cache, and the
-// other files' facts parse with it: peers.go).
+// (openacc.h), in the cache directory that keeps them from one run to the
+// next (runtime.CachedDir: the front end's prelude cache stays valid), else
+// written to a temporary directory that done removes. The translations of
+// a program's files share one (its prelude cache, and the other files'
+// facts parse with it: peers.go).
 func FrontEnd(opts Options) (_ Options, done func(), err error) {
 	done = func() {}
+	if opts.RuntimeDir == "" {
+		opts.RuntimeDir = runtime.CachedDir()
+	}
 	if opts.RuntimeDir == "" {
 		dir, err := os.MkdirTemp("", "accls-rt-")
 		if err != nil {

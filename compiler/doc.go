@@ -165,7 +165,11 @@
 //   - build (build.go): cc -O2 -D_OPENACC=202211 -I DIR FILE.host.c
 //     DIR/accrt.c -lOpenCL -lm; the compiler's messages name the user's file.
 //     The runtime is compiled once into the user's cache (buildcache.go,
-//     os.UserCacheDir()/accls/rt; ACCLS_NO_RT_CACHE=1 turns it off) and,
+//     os.UserCacheDir()/accls/rt; ACCLS_NO_RT_CACHE=1 turns it off); its
+//     headers, on the C front end's include path, stay in
+//     os.UserCacheDir()/accls/rt-src-HASH (runtime.CachedDir: a path that
+//     changes would make the front end preprocess the system headers again
+//     at every run); and,
 //     while cc compiles the host program, the kernels are built for the
 //     device the program will run on (kernelprebuild.go: a small driver
 //     linked with the runtime builds FILE.cl with accrt_program's options,

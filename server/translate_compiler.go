@@ -31,13 +31,19 @@ import (
 const maxBlankRounds = 6
 
 // compilerState is the session's C front ends for translations, one per
-// configuration (each holds its prelude cache), and the runtime directory
-// their include path starts with (for openacc.h), removed when the session
-// ends.
+// configuration (each holds its prelude cache), the runtime directory their
+// include path starts with (for openacc.h: runtime.CachedDir, shared by
+// the sessions and runs of the same runtime, or a temporary one removed
+// when the session ends), and the session's own directory for the runtime
+// objects it compiles.
 type compilerState struct {
 	once  sync.Once
 	rtDir string
 	rtErr error
+
+	objOnce sync.Once
+	objDir  string
+	objErr  error
 
 	mu      sync.Mutex
 	parsers map[string]*cfacts.Parser
@@ -68,13 +74,16 @@ func (s *server) runtimeObjectFor(ctx context.Context, cc []string, cflags []str
 	if o == nil {
 		o = &runtimeObject{done: make(chan struct{})}
 		cs.objects[key] = o
+		n := len(cs.objects)
 		cs.mu.Unlock()
-		path := filepath.Join(rt, fmt.Sprintf("accrt-%d.o", len(cs.objects)))
-		args := append(append(append([]string{}, cc[1:]...), "-O2", "-I", rt), cflags...)
-		args = append(args, "-c", filepath.Join(rt, runtime.Source), "-o", path)
-		res, err := device.Run(s.ctx, device.RunSpec{Path: ccPath(cc[0]), Args: args, Dir: rt, Timeout: 5 * time.Minute})
-		if err == nil && res.ExitCode == 0 {
-			o.path = path
+		if dir, err := s.sessionObjectDir(); err == nil {
+			path := filepath.Join(dir, fmt.Sprintf("accrt-%d.o", n))
+			args := append(append(append([]string{}, cc[1:]...), "-O2", "-I", rt), cflags...)
+			args = append(args, "-c", filepath.Join(rt, runtime.Source), "-o", path)
+			res, err := device.Run(s.ctx, device.RunSpec{Path: ccPath(cc[0]), Args: args, Dir: dir, Timeout: 5 * time.Minute})
+			if err == nil && res.ExitCode == 0 {
+				o.path = path
+			}
 		}
 		close(o.done)
 	} else {
@@ -88,9 +97,29 @@ func (s *server) runtimeObjectFor(ctx context.Context, cc []string, cflags []str
 	}
 }
 
+// sessionObjectDir is a directory of the session's own (the runtime
+// directory may be shared), removed when the session ends.
+func (s *server) sessionObjectDir() (string, error) {
+	cs := &s.ext.compiler
+	cs.objOnce.Do(func() {
+		cs.objDir, cs.objErr = os.MkdirTemp("", "accls-obj-")
+		if cs.objErr == nil {
+			go func() {
+				<-s.ctx.Done()
+				os.RemoveAll(cs.objDir)
+			}()
+		}
+	})
+	return cs.objDir, cs.objErr
+}
+
 func (s *server) compilerRuntimeDir() (string, error) {
 	cs := &s.ext.compiler
 	cs.once.Do(func() {
+		if dir := runtime.CachedDir(); dir != "" { // kept: the front end's prelude cache stays valid
+			cs.rtDir = dir
+			return
+		}
 		dir, err := os.MkdirTemp("", "accls-rt-")
 		if err == nil {
 			_, err = runtime.WriteTo(dir)

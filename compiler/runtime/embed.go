@@ -1,7 +1,11 @@
 package runtime
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,3 +69,64 @@ const Source = "accrt.c"
 
 // LinkFlags are the linker flags a program using the runtime needs.
 func LinkFlags() []string { return []string{"-lOpenCL"} }
+
+// CachedDir returns a directory holding the runtime's files that keeps its
+// path while the runtime keeps its text: os.UserCacheDir()/accls/
+// rt-src-HASH, written on first use (and again when a file there no longer
+// matches). A C front end whose include path names it finds its prelude of
+// system headers in the disk cache from one process to the next; a fresh
+// temporary directory is a new include path, hence a new prelude, for every
+// `accls run` and every editor session (source/cfacts, env.go). "" when
+// there is no usable cache directory: the caller writes the files into a
+// temporary one.
+func CachedDir() string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	for _, n := range names {
+		b, _ := fs.ReadFile(files, n)
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
+		h.Write(b)
+	}
+	dir := filepath.Join(base, "accls", "rt-src-"+hex.EncodeToString(h.Sum(nil))[:24])
+	if holdsRuntime(dir) {
+		return dir
+	}
+	// Written beside it and renamed, so that a concurrent process never
+	// reads half a header; the loser of a race keeps the winner's copy.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return ""
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "rt-src-*.tmp")
+	if err != nil {
+		return ""
+	}
+	defer os.RemoveAll(tmp)
+	if _, err := WriteTo(tmp); err != nil {
+		return ""
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(dir) // a stale copy that no longer matches
+		if err := os.Rename(tmp, dir); err != nil && !holdsRuntime(dir) {
+			return ""
+		}
+	}
+	if !holdsRuntime(dir) {
+		return ""
+	}
+	return dir
+}
+
+// holdsRuntime reports whether dir holds exactly the runtime's files.
+func holdsRuntime(dir string) bool {
+	for _, n := range names {
+		want, _ := fs.ReadFile(files, n)
+		got, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil || !bytes.Equal(got, want) {
+			return false
+		}
+	}
+	return true
+}

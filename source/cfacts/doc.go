@@ -54,8 +54,12 @@
 // host compiler (`cc -E -dD`) into a prelude: declarations and macro
 // definitions, no line markers, no predefined macros. Preludes are cached in
 // memory (per Parser) and on disk (Options.CacheDir, keyed by the include
-// lines, the compiler, its predefined macros and the options). An include
-// the compiler cannot preprocess is left out with a note. When no prelude
+// lines, the compiler, its predefined macros and the options; the disk
+// keeps the 128 most recently used, prunePreludes). An include path is part
+// of the key, so a directory that changes from run to run makes a new
+// prelude each time: the tools put the runtime's headers in a directory of
+// the cache whose path depends only on their text (runtime.CachedDir). An
+// include the compiler cannot preprocess is left out with a note. When no prelude
 // can be made, cc/v4 reads the system headers itself (slower).
 //
 // Each document gets a pruned prelude: all macro definitions, and only the

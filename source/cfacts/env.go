@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -294,6 +295,8 @@ func (pc *preludeCache) load(e *env, key, input string) (string, error) {
 	if pc.dir != "" {
 		file = filepath.Join(pc.dir, "prelude-"+key+".h")
 		if b, err := os.ReadFile(file); err == nil {
+			now := time.Now()
+			os.Chtimes(file, now, now) // recently used: prunePreludes keeps it
 			return string(b), nil
 		}
 	}
@@ -315,6 +318,7 @@ func (pc *preludeCache) load(e *env, key, input string) (string, error) {
 				cerr := f.Close()
 				if werr == nil && cerr == nil {
 					os.Rename(f.Name(), file)
+					prunePreludes(pc.dir, maxPreludeFiles)
 				} else {
 					os.Remove(f.Name())
 				}
@@ -437,6 +441,51 @@ func stripMarkers(out []byte) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// maxPreludeFiles bounds the preludes kept on disk. A prelude is keyed by
+// the include lines of a document, the compiler, the include directories
+// and the macros: a new project, a new set of headers or a new directory
+// on the include path is a new file, and a disk cache that only grows would
+// collect them for good.
+const maxPreludeFiles = 128
+
+// prunePreludes removes the least recently used preludes of dir beyond max
+// (a read touches its file), and the half-written ones an interrupted
+// process left (older than an hour).
+func prunePreludes(dir string, max int) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type prelude struct {
+		path string
+		used time.Time
+	}
+	var ps []prelude
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, "prelude-") {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(name, ".h"):
+			ps = append(ps, prelude{filepath.Join(dir, name), info.ModTime()})
+		case strings.HasSuffix(name, ".tmp") && time.Since(info.ModTime()) > time.Hour:
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+	if len(ps) <= max {
+		return
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].used.After(ps[j].used) })
+	for _, p := range ps[max:] {
+		os.Remove(p.path)
+	}
 }
 
 // defaultCacheDir is os.UserCacheDir()/accls, or "" when there is none.
