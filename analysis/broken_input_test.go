@@ -3,7 +3,10 @@ package analysis_test
 import (
 	"bytes"
 	"os"
+	"slices"
 	"testing"
+
+	"github.com/accls/accls/acc"
 )
 
 // TestSemanticChecksOnBrokenInput runs the whole pipeline over damaged
@@ -42,4 +45,47 @@ func TestSemanticChecksOnBrokenInput(t *testing.T) {
 			}()
 		}
 	}
+}
+
+// TestSemanticChecksWithoutEachClause runs the pipeline over each
+// testdata/sem file with one clause of one directive deleted at a time,
+// and with its arguments emptied (copy()): the states a directive passes
+// through while the user edits it. No check may panic (one did, for a
+// pointer dereferenced only through an alias once its data clause was
+// gone).
+func TestSemanticChecksWithoutEachClause(t *testing.T) {
+	if parseC == nil {
+		t.Skip("the C front end is not available yet")
+	}
+	if testing.Short() {
+		t.Skip("thousands of analyses")
+	}
+	n := 0
+	for _, file := range semFiles(t) {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range acc.Scan(text).Directives {
+			for _, cl := range d.Clauses {
+				a, b := cl.Span.Start, cl.Span.End
+				variants := [][]byte{slices.Concat(text[:a], text[b:])}
+				if cl.Args != nil {
+					variants = append(variants, slices.Concat(text[:cl.Args.Span.Start], []byte("()"), text[b:]))
+				}
+				for _, v := range variants {
+					func() {
+						defer func() {
+							if r := recover(); r != nil {
+								t.Errorf("%s without %q: panic: %v", file, text[a:b], r)
+							}
+						}()
+						semantic(t, file, v)
+						n++
+					}()
+				}
+			}
+		}
+	}
+	t.Logf("%d analyses", n)
 }

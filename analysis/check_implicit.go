@@ -297,6 +297,12 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 			break
 		}
 	}
+	if first == nil { // deref seen through a member or an alias only (half-typed code)
+		if len(u.refs) == 0 {
+			return
+		}
+		first = u.refs[0]
+	}
 	name := v.Name
 	construct := quote(ci.r.Directive.Spec.Name)
 	example := name + "[0:n]"

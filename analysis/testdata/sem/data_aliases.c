@@ -48,3 +48,14 @@ void rows(float g[8][16])
         r[0] = 1.0f;
     }
 }
+
+void unmapped(float *restrict b, int n)
+{
+    /* dereferenced only through q, and no clause names b (a clause deleted
+       while editing: this once crashed the check) */
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++) {
+        float *q = b + i; // want "'b' is a pointer: implicitly firstprivate in 'parallel loop', only its value is copied"
+        q[0] = 1.0f;
+    }
+}
