@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/accls/accls/compiler"
+	devrun "github.com/accls/accls/device"
 )
 
 func runRun(args []string) int {
@@ -38,6 +39,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	say := func(format string, args ...any) { fmt.Fprintf(stderr, "accls: "+format+"\n", args...) }
 	if len(pos) == 0 {
 		fs.Usage()
 		return 2
@@ -82,7 +84,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if dir == "" {
 		dir, err = os.MkdirTemp("", "accls-run-")
 		if err != nil {
-			errorf("%v", err)
+			say("%v", err)
 			return 2
 		}
 		defer os.RemoveAll(dir)
@@ -105,7 +107,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mu.Lock()
 	if err := cmd.Start(); err != nil {
 		mu.Unlock()
-		errorf("%v", err)
+		say("%v", err)
 		return 2
 	}
 	child = cmd.Process
@@ -117,11 +119,16 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			// as a shell says it of the programs it runs; an interrupt the
+			// user typed needs no word
+			if !wasInterrupted() && st.Signal() != syscall.SIGINT {
+				say("%s was killed by %s (%s)", filepath.Base(srcs[0].name), devrun.SignalName(st.Signal()), st.Signal())
+			}
 			return 128 + int(st.Signal())
 		}
 		return ee.ExitCode()
 	}
-	errorf("%v", err)
+	say("%v", err)
 	return 2
 }
 

@@ -250,6 +250,17 @@ func TestVectorAdd(t *testing.T) {
 	ok(t, "vadd", nil)
 }
 
+// TestExitDuringCompile: a program that exits right after a launch nothing
+// waited for, with PoCL's kernel cache empty (the launch compiles), exits
+// cleanly. It crashed (SIGSEGV in LLVM, exit 139) in three of three runs
+// before accrt_launch waited for the first launch of each shape on PoCL.
+func TestExitDuringCompile(t *testing.T) {
+	t.Parallel()
+	for i := 0; i < 3; i++ {
+		ok(t, "exitlaunch", map[string]string{"POCL_CACHE_DIR": t.TempDir()})
+	}
+}
+
 func TestPresentTable(t *testing.T) {
 	t.Parallel()
 	ok(t, "present", nil)

@@ -14,6 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __linux__
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+#endif
 
 /* ======================================================================= */
 /* Errors                                                                  */
@@ -308,12 +313,18 @@ typedef struct kstat {
 	struct kstat *next;
 } kstat_t;
 
+/* The local sizes a kernel has been launched with (and waited for), on a
+ * device that compiles at the first launch per local size (accrt_launch). */
+#define ACCRT_COMPILED_SHAPES 8
+
 struct accrt_kernel {
 	cl_kernel k;
 	char *name;
 	accrt_program_t *prog;
 	kstat_t *stat;
 	size_t wg, pref;   /* cached kernel work-group info, 0 = not queried */
+	size_t shapes[ACCRT_COMPILED_SHAPES][3];
+	unsigned nshapes;
 	struct accrt_kernel *next;
 };
 
@@ -368,6 +379,7 @@ static struct {
 	size_t nqueues;
 	int sync_launch;   /* ACCLS_SYNC_LAUNCH: every launch and transfer blocks */
 	int profile;       /* ACCLS_PROFILE: every command keeps its event, for its device time */
+	int pocl;          /* PoCL: kernels compile at their first launch per local size and run in this process */
 	vec_t by_host, by_dev;
 	uintptr_t next_dev;
 	accrt_program_t *programs;
@@ -569,6 +581,7 @@ static cl_command_queue_properties queue_properties(void)
 static void declared_enter_all(void); /* declare on globals, at the end of this file */
 static void finish_at_exit(void);
 static int finish_registered;
+static void catch_kernel_crashes(void);
 
 /* The index of the num-th device (0-based) of type `want` (0: any), or -1. */
 static int nth_of_type(const devrec_t *v, size_t n, cl_device_type want, int num)
@@ -666,6 +679,9 @@ static void init(void)
 	check(err, "clCreateCommandQueue", &c);
 	S.sync_launch = env_on("ACCLS_SYNC_LAUNCH");
 	S.profile = env_on("ACCLS_PROFILE");
+	S.pocl = strstr(S.dev.platform_name, "Portable Computing Language") != NULL;
+	if (S.pocl)
+		catch_kernel_crashes();
 	if (!finish_registered) {
 		finish_registered = 1;
 		atexit(finish_at_exit);
@@ -2549,6 +2565,104 @@ static void size_list(char *buf, size_t size, unsigned dims, const size_t *v)
 		snprintf(buf, size, "%zux%zux%zu", v[0], v[1], v[2]);
 }
 
+/* Kernels that crash on PoCL. PoCL runs the kernels in threads of this
+ * process: a kernel that reads or writes outside its data (a NULL pointer
+ * in a data clause, a sub-array shorter than the loop) kills the program
+ * with SIGSEGV and no word of which kernel it was. A fault in a thread other
+ * than the program's own names the kernel launched last (ACCLS_SYNC_LAUNCH=1
+ * makes it the one that ran); then the handler that was there before (LLVM's,
+ * which PoCL installs, or the program's) gets the signal as it would have.
+ * The kernel is named at its enqueue, since PoCL may run it before
+ * clEnqueueNDRangeKernel returns. */
+static const char *volatile crashed_kernel, *volatile crashed_prog;
+#ifdef __linux__
+static pthread_t program_thread;
+/* Not SIGFPE: PoCL catches an integer division by zero in a kernel itself
+ * and the kernel goes on. */
+static const int crash_signals[] = {SIGSEGV, SIGBUS};
+static struct sigaction crash_prev[2];
+
+static void say(const char *s)
+{
+	ssize_t r = write(2, s, strlen(s));
+	(void)r;
+}
+
+/* 0: no crash yet; 1: a thread is reporting one; 2: reported. */
+static volatile int crash_state;
+
+static void on_kernel_crash(int sig, siginfo_t *info, void *uc)
+{
+	const char *k = crashed_kernel, *p = crashed_prog;
+	size_t i;
+	(void)uc;
+	/* Several of PoCL's threads may fault at once (the work-groups of one
+	 * bad kernel): the first reports, the others wait for its message, or
+	 * the next fault would end the program in the middle of it. */
+	if (__sync_val_compare_and_swap(&crash_state, 0, 1) != 0) {
+		struct timespec ms = {0, 1000000};
+		for (i = 0; i < 1000 && crash_state != 2; i++)
+			nanosleep(&ms, NULL);
+	} else if (k && !pthread_equal(pthread_self(), program_thread)) {
+		say("accls runtime: ");
+		say(sig == SIGSEGV ? "SIGSEGV" : "SIGBUS");
+		say(" (an invalid memory access)");
+		say(" in a kernel running on the CPU device (PoCL): the last kernel launched was '");
+		say(k);
+		say("' (");
+		say(p ? p : "?");
+		say("). A kernel that reads or writes outside the data it was given (a NULL pointer, a sub-array shorter "
+		    "than its loop) ends the program on a CPU device; ACCLS_SYNC_LAUNCH=1 names the very launch\n");
+	}
+	crash_state = 2;
+	/* The previous handler takes over: a fault happens again when this
+	 * returns; a signal sent by kill or raise is sent again. */
+	for (i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
+		if (crash_signals[i] == sig)
+			sigaction(sig, &crash_prev[i], NULL);
+	if (!info || info->si_code <= 0)
+		raise(sig);
+}
+
+static void catch_kernel_crashes(void)
+{
+	size_t i;
+	program_thread = pthread_self();
+	for (i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+		struct sigaction sa;
+		if (sigaction(crash_signals[i], NULL, &crash_prev[i]) != 0 ||
+		    (!(crash_prev[i].sa_flags & SA_SIGINFO) && crash_prev[i].sa_handler == SIG_IGN))
+			continue;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_kernel_crash;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaction(crash_signals[i], &sa, NULL);
+	}
+}
+#else
+static void catch_kernel_crashes(void) {}
+#endif
+
+/* Whether k has not been launched with this local size before (recorded
+ * now); a launch without local sizes counts as one shape. Past
+ * ACCRT_COMPILED_SHAPES shapes every launch counts as new. */
+static int first_shape(accrt_kernel_t *k, unsigned dims, const size_t *local)
+{
+	size_t l[3] = {0, 0, 0};
+	unsigned i, d;
+	for (d = 0; d < dims && local; d++)
+		l[d] = local[d];
+	for (i = 0; i < k->nshapes; i++)
+		if (k->shapes[i][0] == l[0] && k->shapes[i][1] == l[1] && k->shapes[i][2] == l[2])
+			return 0;
+	if (k->nshapes < ACCRT_COMPILED_SHAPES) {
+		memcpy(k->shapes[k->nshapes], l, sizeof l);
+		k->nshapes++;
+	}
+	return 1;
+}
+
 void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const size_t *local, int async)
 {
 	ctx_t c = {"accrt_launch", NULL, 0, 0, NULL, NULL};
@@ -2567,6 +2681,8 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 	q = get_queue(async, &c);
 	n = deps(q, list);
 	light = !S.profile && !S.sync_launch;
+	crashed_kernel = k->name; /* before the enqueue: PoCL may run it at once */
+	crashed_prog = k->prog->name;
 	err = clEnqueueNDRangeKernel(q->q, k->k, dims, NULL, global, local, n, n ? list : NULL, light ? NULL : &ev);
 	if (err != CL_SUCCESS) {
 		cl_int fin = clFinish(q->q);
@@ -2581,6 +2697,27 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 		      k->name, g, l, S.info.max_work_group_size, accrt_cl_error_name(err), (int)err);
 	}
 	k->stat->launches++;
+	if (S.pocl && !S.sync_launch && first_shape(k, dims, local)) {
+		/* PoCL compiles a kernel's work-group function for each local size
+		 * at its first launch, in a thread of its own. A program that exits
+		 * before anything waits for that launch (a loop of no iterations
+		 * whose data needs no copy back) ran its exit handlers while LLVM
+		 * compiled: the static objects of LLVM that the compile had made
+		 * were destroyed before finish_at_exit waited for it, and the
+		 * compile crashed (SIGSEGV in llvm::vfs, exec zero_trips). Waiting
+		 * for the first launch of each shape keeps the compiles inside the
+		 * program's run; it costs the overlap of one launch per kernel and
+		 * shape with the host. */
+		if (!light)
+			enqueued(q, ev, CMD_KERNEL, k->stat, 0, k->name, k->prog->name);
+		else {
+			q->unmarked++;
+			q->unmarked_kernel = k->name;
+			q->unmarked_prog = k->prog->name;
+		}
+		finish_queue(q, &c);
+		return;
+	}
 	if (light) {
 		/* A light launch (accrt.h section 5): no event, which cost NVIDIA's
 		 * OpenCL on an H200 about 3 us a launch, and a flush only at the

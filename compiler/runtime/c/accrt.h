@@ -245,6 +245,14 @@
  * moment and uses its event; every 256 launches it does so too.
  * ACCLS_PROFILE and ACCLS_SYNC_LAUNCH give every launch its event.
  *
+ * On PoCL the host waits for a kernel's first launch with each local size
+ * (up to 8 of them): PoCL compiles the kernel for that size in a thread of
+ * its own at that launch, and a program that exited before anything waited
+ * for it ran its exit handlers under the compile, which crashed in LLVM.
+ * PoCL runs kernels in the program's threads: a kernel's invalid memory
+ * access (SIGSEGV, SIGBUS) is reported naming the last kernel launched
+ * before the signal ends the program (as it would have).
+ *
  * Errors: each enqueued command's event is kept until the next wait on its
  * queue (or a blocking transfer on queue 0, or exit), and a failure is
  * reported then: "kernel 'main_L12' (prog.c) on async queue 1 failed on the
