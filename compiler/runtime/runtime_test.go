@@ -277,6 +277,8 @@ func TestPresentErrors(t *testing.T) {
 	fails(t, "present", nil, []string{"update-absent"},
 		`(?m)^accls runtime: 'a' \(host 0x[0-9a-f]+, 4096 bytes\) is not present on the device \(update self at present\.c:5\)$`)
 	fails(t, "present", nil, []string{"delete-entry"}, `accrt_enter: clause 7 \(delete\) is not an entry action`)
+	fails(t, "present", nil, []string{"negative"},
+		`(?m)^accls runtime: 'a\[0:n\]' has a negative length \(-20 bytes\) \(copy clause at present\.c:15\)$`)
 	// an update's rectangle: partly present is an error even with
 	// if_present (as for a plain range), a negative length is reported
 	fails(t, "present", nil, []string{"rect-absent"},

@@ -1304,6 +1304,9 @@ static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 	cl_int err;
 	map_t *m;
 	char w[512];
+	if ((ptrdiff_t)bytes < 0) /* a sub-array whose length came out negative, converted to size_t */
+		fatal("'%s' has a negative length (%td bytes)%s", c->name ? c->name : "?", (ptrdiff_t)bytes,
+		      ctx_where(c, w, sizeof w));
 	if (bytes > S.info.max_alloc_size)
 		fatal("'%s' (%zu bytes) is larger than the device's largest allocation (%llu bytes, "
 		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",

@@ -52,6 +52,11 @@ int main(int argc, char **argv)
 		                               "u[0:32][1:m-2]", "present.c:14");
 		return 0;
 	}
+	if (strcmp(mode, "negative") == 0) {
+		/* copy(a[0:n]) with n = -5: the length in bytes, converted to size_t */
+		accrt_enter(ACCRT_COPY, a, (size_t)-5 * sizeof(int), 0, "a[0:n]", "present.c:15");
+		return 0;
+	}
 	if (strcmp(mode, "delete-entry") == 0) {
 		accrt_enter(ACCRT_DELETE, a, ALL, 0, "a", "present.c:6");
 		return 0;
