@@ -112,8 +112,9 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	if err != nil {
 		return nil, err
 	}
+	op := rc.op
 	if isBool(elem) {
-		return nil, fmt.Errorf("a reduction on the _Bool array '%s' is not supported yet (reduce an array of int)", v.Name)
+		op = boolRedOp(op) // uchar copies, kept 0 or 1 (ctypes.go)
 	}
 	subs := rc.item.Var.Subscripts
 	lo := "0"
@@ -158,7 +159,7 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	if n < 0 || n > maxArrayReduction {
 		return runtimeArrayReduction(rc, v, dims, lo, di, accrt, cl) // reduce_copies.go
 	}
-	return &Reduction{Op: rc.op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rc.span().Start,
+	return &Reduction{Op: op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rc.span().Start,
 		Dims: dims, Len: n, Lo: lo, Section: di}, nil
 }
 

@@ -39,8 +39,9 @@ func (l *lowering) localArrayReduction(v *cfacts.Var, rc redClause) (*Reduction,
 	if err != nil {
 		return nil, err
 	}
+	op := rc.op
 	if isBool(elem) {
-		return nil, fmt.Errorf("a reduction on the _Bool array '%s' is not supported yet (reduce an array of int)", v.Name)
+		op = boolRedOp(op) // uchar copies, kept 0 or 1 (ctypes.go)
 	}
 	n := int64(1)
 	for _, d := range dims {
@@ -49,7 +50,7 @@ func (l *lowering) localArrayReduction(v *cfacts.Var, rc redClause) (*Reduction,
 	if n > maxArrayReduction {
 		return nil, fmt.Errorf("reduction on '%s': %d elements; each work-item keeps a private copy, at most %d elements are supported", v.Name, n, maxArrayReduction)
 	}
-	return &Reduction{Op: rc.op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Loop: rc.loop, Pos: rc.span().Start,
+	return &Reduction{Op: op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Loop: rc.loop, Pos: rc.span().Start,
 		Dims: dims, Len: n, Lo: "0"}, nil
 }
 
