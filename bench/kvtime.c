@@ -3,8 +3,9 @@
  * median time per launch: the quiet way to compare two forms of a kernel,
  * where whole benchmark runs move by ±10 % between calls.
  *
- *   cc -O2 -o kvtime kvtime.c -lOpenCL
+ *   cc -O2 -o kvtime bench/kvtime.c -lOpenCL
  *   [ACCLS_DEVICE=gpu|cpu] [KVTIME_DIMS=3|2] kvtime N ROUNDS LAUNCHES SPEC...
+ *   (the device as the twins pick it, bench/ocl.h: the first GPU, else CPU)
  *   SPEC = FILE.cl:KERNEL:KIND:LX,LY,LZ
  *
  * KVTIME_DIMS=3 (default): heat-3d's sweep, an N^3 float grid; 2: jacobi-2d's,
@@ -16,28 +17,7 @@
  * turn. Variants are made with `accls translate` (two versions of accls, or
  * a hand edit of the .cl); bench/README.md (fifteenth session) has the
  * commands. */
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define CK(x)                                                                          \
-	do {                                                                           \
-		cl_int e_ = (x);                                                       \
-		if (e_ != CL_SUCCESS) {                                                \
-			fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #x, e_); \
-			exit(2);                                                       \
-		}                                                                      \
-	} while (0)
-
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
+#include "ocl.h" /* CK, now_ms, the device (ACCLS_DEVICE), the queue, ocl_kernel, ocl_buffer */
 
 static char *slurp(const char *path)
 {
@@ -80,24 +60,7 @@ int main(int argc, char **argv)
 	}
 	int n = atoi(argv[1]), rounds = atoi(argv[2]), launches = atoi(argv[3]), nv = argc - 4;
 	int dims = getenv("KVTIME_DIMS") ? atoi(getenv("KVTIME_DIMS")) : 3;
-	const char *sel = getenv("ACCLS_DEVICE");
-	cl_device_type want = sel && !strcmp(sel, "gpu") ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU;
-	cl_platform_id ps[8];
-	cl_uint np = 0;
-	cl_device_id dev = NULL;
-	cl_int err;
-	CK(clGetPlatformIDs(8, ps, &np));
-	for (cl_uint i = 0; i < np && !dev; i++)
-		if (clGetDeviceIDs(ps[i], want, 1, &dev, NULL) != CL_SUCCESS)
-			dev = NULL;
-	if (!dev) {
-		fprintf(stderr, "kvtime: no %s device\n", sel ? sel : "cpu");
-		return 2;
-	}
-	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	CK(err);
-	cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
-	CK(err);
+	ocl_init();
 
 	size_t cells = dims == 3 ? (size_t)n * n * n : (size_t)n * n;
 	size_t bytes = cells * (dims == 3 ? sizeof(float) : sizeof(double));
@@ -108,10 +71,7 @@ int main(int argc, char **argv)
 		else
 			((double *)h)[i] = (double)(i % 10) * 0.1;
 	}
-	cl_mem A = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, h, &err);
-	CK(err);
-	cl_mem B = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, h, &err);
-	CK(err);
+	cl_mem A = ocl_buffer(bytes, h), B = ocl_buffer(bytes, h);
 
 	variant *vs = calloc(nv, sizeof *vs);
 	double *t = calloc((size_t)nv * rounds, sizeof *t);
@@ -129,17 +89,7 @@ int main(int argc, char **argv)
 			vs[v].global[d] = (n - 2 + vs[v].local[d] - 1) / vs[v].local[d] * vs[v].local[d];
 		if (dims == 2)
 			vs[v].global[2] = vs[v].local[2] = 1;
-		const char *src = slurp(file);
-		cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
-		CK(err);
-		if (clBuildProgram(p, 1, &dev, NULL, NULL, NULL) != CL_SUCCESS) {
-			static char log[1 << 16];
-			clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-			fprintf(stderr, "%s: %s", file, log);
-			return 2;
-		}
-		vs[v].k = clCreateKernel(p, name, &err);
-		CK(err);
+		vs[v].k = ocl_kernel(slurp(file), name);
 	}
 
 	for (int r = -1; r < rounds; r++) /* round -1: warm-up (PoCL compiles at the first launch) */
