@@ -157,6 +157,7 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 		n *= d
 	}
 	if n < 0 || n > maxArrayReduction {
+		rc.op = op
 		return runtimeArrayReduction(rc, v, dims, lo, di, accrt, cl) // reduce_copies.go
 	}
 	return &Reduction{Op: op, Var: v, Name: v.Name, Accrt: accrt, CL: cl, Global: true, Pos: rc.span().Start,

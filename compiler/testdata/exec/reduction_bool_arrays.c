@@ -1,6 +1,7 @@
 /* Reductions on _Bool arrays: each operator on an array of constant length
- * (private copies), | and * on a run-time length (copies in global
- * memory), || in a vector loop inside a gang loop (a loop-level reduction).
+ * (private copies), |, * and + on a run-time length (copies in global
+ * memory; 500 additions make 1, not a wrapped uchar), || in a vector loop
+ * inside a gang loop (a loop-level reduction).
  * _Bool copies are uchar, reduced with the logical operator that keeps them
  * 0 or 1 (+ and max are ||, * min and & are &&), and what the user's code
  * stores in them is converted as C converts to _Bool (7 is 1). Each result
@@ -28,9 +29,9 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 3000, m = M;
 	bool any[M] = {0}, all[M], plus[M] = {0}, maxv[M] = {0}, band[M], bxor[M] = {0};
-	bool *flags = calloc(m, sizeof(bool)), *every = malloc(m * sizeof(bool));
+	bool *flags = calloc(m, sizeof(bool)), *every = malloc(m * sizeof(bool)), *count = calloc(m, sizeof(bool));
 	bool rows[4][M] = {{0}};
-	bool wany[M] = {0}, wall[M], wplus[M] = {0}, wmaxv[M] = {0}, wband[M], wbxor[M] = {0}, wflags[M] = {0}, wevery[M];
+	bool wany[M] = {0}, wall[M], wplus[M] = {0}, wmaxv[M] = {0}, wband[M], wbxor[M] = {0}, wflags[M] = {0}, wevery[M], wcount[M] = {0};
 	bool wrows[4][M] = {{0}};
 	for (int k = 0; k < M; k++)
 		all[k] = band[k] = every[k] = wall[k] = wband[k] = wevery[k] = true;
@@ -47,10 +48,11 @@ int main(int argc, char **argv)
 		bxor[k] ^= (i % 1009 == 0);
 	}
 	/* a length known at run time: copies in global memory */
-#pragma acc parallel loop reduction(|:flags[0:m]) reduction(*:every[0:m])
+#pragma acc parallel loop reduction(|:flags[0:m]) reduction(*:every[0:m]) reduction(+:count[0:m])
 	for (int i = 0; i < n; i++) {
 		flags[i % m] |= (i == 1234);
 		every[i % m] *= (i != 2222);
+		count[i % m] += 1; /* 500 times: a _Bool stays 1, a uchar would wrap */
 	}
 	/* a loop-level reduction: a vector loop inside a gang loop */
 #pragma acc parallel loop gang copy(rows)
@@ -75,6 +77,7 @@ int main(int argc, char **argv)
 		wbxor[k] ^= (i % 1009 == 0);
 		wflags[k] |= (i == 1234);
 		wevery[k] *= (i != 2222);
+		wcount[k] += 1;
 	}
 	for (int r = 0; r < 4; r++)
 		for (int i = 0; i < n; i++)
@@ -88,9 +91,11 @@ int main(int argc, char **argv)
 	same("^", bxor, wbxor, M);
 	same("|", flags, wflags, M);
 	same("*", every, wevery, M);
+	same("+ (run-time length)", count, wcount, M);
 	same("rows", &rows[0][0], &wrows[0][0], 4 * M);
 	free(flags);
 	free(every);
+	free(count);
 	if (!fails)
 		printf("OK\n");
 	return fails != 0;
