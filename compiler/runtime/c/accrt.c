@@ -2629,7 +2629,11 @@ static void on_kernel_crash(int sig, siginfo_t *info, void *uc)
 
 static void catch_kernel_crashes(void)
 {
+	static int installed; /* once: after acc_shutdown and acc_init the previous handler would be ours */
 	size_t i;
+	if (installed)
+		return;
+	installed = 1;
 	program_thread = pthread_self();
 	for (i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
 		struct sigaction sa;
