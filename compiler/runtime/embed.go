@@ -108,7 +108,10 @@ func CachedDir() string {
 		return ""
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		os.RemoveAll(dir) // a stale copy that no longer matches
+		if holdsRuntime(dir) {
+			return dir // another process wrote it meanwhile
+		}
+		os.RemoveAll(dir) // a copy that no longer matches (edited by hand)
 		if err := os.Rename(tmp, dir); err != nil && !holdsRuntime(dir) {
 			return ""
 		}
