@@ -74,7 +74,8 @@
 //     sub-array reductions (reduce_array.go) keep a private copy of the
 //     section per work-item (constant length up to 1024 elements; longer
 //     or run-time lengths keep each work-item's copy in global memory,
-//     reduce_copies.go),
+//     reduce_copies.go; _Bool elements are uchar, reduced with the
+//     logical operator that keeps them 0 or 1, as scalar _Bool ones),
 //     combine the group's copies in __local memory a chunk of elements at
 //     a time, and the final kernel combines the groups' copies into the
 //     section's device copy (entered as copy); worker and vector loop
