@@ -44,6 +44,7 @@ var (
 const (
 	sourceBuild     = "accls-build"
 	sourceTranslate = "accls-translate"
+	sourceRun       = "accls-run"
 )
 
 func runRequest(ctx context.Context, s *server, r *request) (any, error) {
@@ -269,6 +270,18 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	case rr.Signal != "":
 		res.Outcome, res.Signal = outcomeSignaled, rr.Signal
 		res.Message = fmt.Sprintf("killed by %s after %s%s", rr.Signal, fmtMs(res.WallMs), on)
+		errMu.Lock()
+		kept := string(stderrKept)
+		errMu.Unlock()
+		// A kernel that crashed on PoCL: the runtime named it (accrt.c,
+		// on_kernel_crash); its construct gets the diagnostic.
+		if msg := runtimeMessage(kept); msg != "" {
+			res.Message += ": " + msg
+			if con := tr.constructOfKernel(crashedKernel(msg)); con != nil && snap != nil {
+				d := runDiagnostic(snap.doc.Range(con.dir.NameSpan), fmt.Sprintf("this construct's kernel crashed%s: %s", on, msg), sourceRun)
+				res.Diagnostics = s.publishRunDiagnostics(ctx, snap, []protocol.Diagnostic{d})
+			}
+		}
 	default:
 		code := rr.ExitCode
 		res.Outcome, res.ExitCode = outcomeExited, &code
@@ -289,15 +302,50 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 			}
 		case code != 0:
 			// The runtime's own message says why (no device, an OpenCL error).
-			for _, l := range strings.Split(kept, "\n") {
-				if strings.HasPrefix(l, "accls runtime: ") {
-					res.Message += ": " + strings.TrimPrefix(l, "accls runtime: ")
-					break
-				}
+			if msg := runtimeMessage(kept); msg != "" {
+				res.Message += ": " + msg
 			}
 		}
 	}
 	return res, nil
+}
+
+// runtimeMessage is the first message of the accls runtime in a run's
+// standard error, without its prefix ("" when none).
+func runtimeMessage(stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if msg, ok := strings.CutPrefix(l, "accls runtime: "); ok {
+			return msg
+		}
+	}
+	return ""
+}
+
+// crashedKernel is the kernel a runtime message names as the one that
+// crashed ("the last kernel launched was 'main_L12'"), "" when none.
+func crashedKernel(msg string) string {
+	_, rest, ok := strings.Cut(msg, "the last kernel launched was '")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "'")
+	return name
+}
+
+// constructOfKernel is the construct of the translation that has the kernel
+// called name (its variants included: NAME_stride, NAME_gpu), nil when none.
+func (tr *xTranslation) constructOfKernel(name string) *xConstruct {
+	if tr == nil || name == "" {
+		return nil
+	}
+	for i := range tr.constructs {
+		for _, k := range tr.constructs[i].kernels {
+			if (k.name == name || strings.HasPrefix(name, k.name+"_")) && tr.constructs[i].dir != nil {
+				return &tr.constructs[i]
+			}
+		}
+	}
+	return nil
 }
 
 // runOutput sends accls/runOutput.
