@@ -3,7 +3,6 @@ package compiler
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -171,26 +170,16 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 // FrontEnd fills in opts.Parser and opts.RuntimeDir when they are unset: a
 // C front end whose include path starts with the runtime's headers
 // (openacc.h), in the cache directory that keeps them from one run to the
-// next (runtime.CachedDir: the front end's prelude cache stays valid), else
-// written to a temporary directory that done removes. The translations of
-// a program's files share one (its prelude cache, and the other files'
-// facts parse with it: peers.go).
+// next (runtime.HeadersDir: the front end's prelude cache stays valid), or
+// a temporary directory that done removes. The translations of a program's
+// files share one (its prelude cache, and the other files' facts parse
+// with it: peers.go).
 func FrontEnd(opts Options) (_ Options, done func(), err error) {
 	done = func() {}
 	if opts.RuntimeDir == "" {
-		opts.RuntimeDir = runtime.CachedDir()
-	}
-	if opts.RuntimeDir == "" {
-		dir, err := os.MkdirTemp("", "accls-rt-")
-		if err != nil {
+		if opts.RuntimeDir, done, err = runtime.HeadersDir(); err != nil {
 			return opts, done, err
 		}
-		done = func() { os.RemoveAll(dir) }
-		if _, err := runtime.WriteTo(dir); err != nil {
-			done()
-			return opts, func() {}, err
-		}
-		opts.RuntimeDir = dir
 	}
 	if opts.Parser == nil {
 		opts.Parser = cfacts.NewParser(cfacts.Options{CC: opts.CC, IncludePaths: append([]string{opts.RuntimeDir}, opts.IncludePaths...), Defines: opts.Defines})

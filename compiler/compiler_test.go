@@ -26,15 +26,9 @@ var (
 // options shares one C front end (and its prelude cache) between the tests.
 func options(t *testing.T) compiler.Options {
 	parserOnce.Do(func() {
-		dir := runtime.CachedDir() // as the tools do: the preludes stay cached between runs
-		if dir == "" {
-			var err error
-			if dir, err = os.MkdirTemp("", "accls-compiler-test-"); err != nil {
-				panic(err)
-			}
-			if _, err := runtime.WriteTo(dir); err != nil {
-				panic(err)
-			}
+		dir, _, err := runtime.HeadersDir() // as the tools do: the preludes stay cached between runs
+		if err != nil {
+			panic(err)
 		}
 		rtDir = dir
 		parser = cfacts.NewParser(cfacts.Options{IncludePaths: []string{dir}})

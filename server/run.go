@@ -261,6 +261,9 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	if res.DeviceName != "" {
 		on = " on " + res.DeviceName
 	}
+	errMu.Lock()
+	kept := string(stderrKept)
+	errMu.Unlock()
 	switch {
 	case rr.Cancelled:
 		return cancelled()
@@ -270,9 +273,6 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	case rr.Signal != "":
 		res.Outcome, res.Signal = outcomeSignaled, rr.Signal
 		res.Message = fmt.Sprintf("killed by %s after %s%s", rr.Signal, fmtMs(res.WallMs), on)
-		errMu.Lock()
-		kept := string(stderrKept)
-		errMu.Unlock()
 		// A kernel that crashed on PoCL: the runtime named it (accrt.c,
 		// on_kernel_crash); its construct gets the diagnostic.
 		if msg := runtimeMessage(kept); msg != "" {
@@ -286,9 +286,6 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 		code := rr.ExitCode
 		res.Outcome, res.ExitCode = outcomeExited, &code
 		res.Message = fmt.Sprintf("exit %d in %s%s", code, fmtMs(res.WallMs), on)
-		errMu.Lock()
-		kept := string(stderrKept)
-		errMu.Unlock()
 		switch {
 		case code != 0 && strings.Contains(kept, "accls runtime:") && (strings.Contains(kept, "CL_BUILD_PROGRAM_FAILURE") || strings.Contains(kept, "failed to build")):
 			// The OpenCL build of the kernels failed at run time; the runtime

@@ -116,19 +116,13 @@ func (s *server) sessionObjectDir() (string, error) {
 func (s *server) compilerRuntimeDir() (string, error) {
 	cs := &s.ext.compiler
 	cs.once.Do(func() {
-		if dir := runtime.CachedDir(); dir != "" { // kept: the front end's prelude cache stays valid
-			cs.rtDir = dir
-			return
-		}
-		dir, err := os.MkdirTemp("", "accls-rt-")
-		if err == nil {
-			_, err = runtime.WriteTo(dir)
+		var remove func()
+		if cs.rtDir, remove, cs.rtErr = runtime.HeadersDir(); cs.rtErr == nil {
 			go func() {
 				<-s.ctx.Done()
-				os.RemoveAll(dir)
+				remove()
 			}()
 		}
-		cs.rtDir, cs.rtErr = dir, err
 	})
 	return cs.rtDir, cs.rtErr
 }

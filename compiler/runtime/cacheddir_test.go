@@ -3,6 +3,7 @@ package runtime
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,5 +33,26 @@ func TestCachedDir(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "*.tmp"))
 	if len(left) > 0 {
 		t.Errorf("temporary directories left: %v", left)
+	}
+}
+
+// TestHeadersDirWithoutCache: with no usable cache directory the headers
+// go to a temporary directory, which remove deletes.
+func TestHeadersDirWithoutCache(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CACHE_HOME", blocker) // a file: nothing can be made under it
+	dir, remove, err := HeadersDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !holdsRuntime(dir) || strings.HasPrefix(dir, blocker) {
+		t.Fatalf("HeadersDir = %s, want a temporary directory holding the runtime", dir)
+	}
+	remove()
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s left after remove (%v)", dir, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 //go:embed c/accrt.h c/accrt.c c/openacc.h c/accrt_gen.h
@@ -70,6 +71,24 @@ const Source = "accrt.c"
 // LinkFlags are the linker flags a program using the runtime needs.
 func LinkFlags() []string { return []string{"-lOpenCL"} }
 
+// HeadersDir returns a directory with the runtime's files for a C front
+// end's include path (openacc.h): CachedDir, else a temporary directory
+// that remove deletes (for the cached one remove does nothing).
+func HeadersDir() (dir string, remove func(), err error) {
+	if dir := CachedDir(); dir != "" {
+		return dir, func() {}, nil
+	}
+	dir, err = os.MkdirTemp("", "accls-rt-")
+	if err != nil {
+		return "", func() {}, err
+	}
+	if _, err := WriteTo(dir); err != nil {
+		os.RemoveAll(dir)
+		return "", func() {}, err
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}
+
 // CachedDir returns a directory holding the runtime's files that keeps its
 // path while the runtime keeps its text: os.UserCacheDir()/accls/
 // rt-src-HASH, written on first use (and again when a file there no longer
@@ -84,13 +103,7 @@ func CachedDir() string {
 	if err != nil {
 		return ""
 	}
-	h := sha256.New()
-	for _, n := range names {
-		b, _ := fs.ReadFile(files, n)
-		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
-		h.Write(b)
-	}
-	dir := filepath.Join(base, "accls", "rt-src-"+hex.EncodeToString(h.Sum(nil))[:24])
+	dir := filepath.Join(base, "accls", "rt-src-"+filesHash())
 	if holdsRuntime(dir) {
 		return dir
 	}
@@ -133,3 +146,15 @@ func holdsRuntime(dir string) bool {
 	}
 	return true
 }
+
+// filesHash identifies the runtime's text (the embedded files never change
+// in a process: computed once).
+var filesHash = sync.OnceValue(func() string {
+	h := sha256.New()
+	for _, n := range names {
+		b, _ := fs.ReadFile(files, n)
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24]
+})
