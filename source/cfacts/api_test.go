@@ -345,3 +345,31 @@ func TestSystemHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestUserHeaderSystemIncludes: a user header that includes a system header
+// the document does not, before a system include of the document. The
+// prelude (the document's <math.h>) defines the guards of headers that
+// <stdio.h> includes too; without the header's own includes in the
+// prelude, pruning left __off_t undeclared when cc/v4 read <stdio.h> from
+// the header ("the C front end failed: __fpos_t.h: unexpected identifier").
+func TestUserHeaderSystemIncludes(t *testing.T) {
+	dir := t.TempDir()
+	hdr := "#ifndef SUITE_H\n#define SUITE_H\n#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include \"inner.h\"\nlong long n = 100;\n#endif\n"
+	inner := "#include <string.h>\n#include <complex.h>\n"
+	for name, text := range map[string]string{"suite.h": hdr, "inner.h": inner} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := "#include \"suite.h\"\n#include <math.h>\nint main(void) {\n  FILE *f = stdout;\n  char b[8];\n  memset(b, 0, 8);\n  fprintf(f, \"%g %lld\\n\", sqrt(2.0), n);\n  return 0;\n}\n"
+	f, err := sharedParser(t).Parse(context.Background(), filepath.Join(dir, "doc.c"), []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range f.Notes {
+		t.Errorf("note: %s", n.Message)
+	}
+	if len(f.Funcs) != 1 || f.Funcs[0].Body == nil || f.Decls["fprintf"] == nil || f.Decls["memset"] == nil {
+		t.Fatalf("main or the headers' functions are missing: %s", f.Dump([]byte(src)))
+	}
+}

@@ -3,6 +3,7 @@ package cfacts
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,6 +44,7 @@ func (st *state) prepare() {
 	}
 	var input strings.Builder
 	lastInclude := 0 // length of input after the last system include
+	seenHeaders := map[string]bool{}
 	for _, pl := range st.lx.ppLines {
 		word, rest := ppWord(st.work[pl.start:pl.end])
 		switch word {
@@ -66,6 +68,10 @@ func (st *state) prepare() {
 				st.blankRaw(int(pl.start), int(pl.end))
 				fmt.Fprintf(&input, "#include <%s>\n", inc.name)
 				lastInclude = input.Len()
+			case !inc.system && !st.direct:
+				if st.headerSystemIncludes(inc.path, &input, seenHeaders, 0) {
+					lastInclude = input.Len()
+				}
 			}
 			st.includes = append(st.includes, inc)
 		case "define", "undef":
@@ -87,6 +93,69 @@ func (st *state) prepare() {
 	st.preludeInput = input.String()[:lastInclude]
 
 	st.mendBraces()
+}
+
+// headerSystemIncludes adds to the prelude input the system includes of a
+// user header and of the user headers it includes (and the feature-test
+// macros before them), and reports whether it added an include. cc/v4
+// reads user headers itself, so their system includes stay in their text;
+// but the prelude, which comes first, defines the include guards of every
+// system header it holds while pruning drops the declarations the document
+// does not name. A user header's <stdio.h> after a document's <math.h>
+// would then find bits/types.h already included and __off_t undeclared.
+// With the header's includes in the prelude, their declarations are there
+// (kept by the names docNames collects from the header) and cc/v4 skips
+// the header's own includes by their guards.
+func (st *state) headerSystemIncludes(path string, input *strings.Builder, seen map[string]bool, depth int) bool {
+	if depth > 8 || seen[path] {
+		return false
+	}
+	seen[path] = true
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	added := false
+	var hl lexed
+	hl.lex(b)
+	for _, p := range hl.ppLines {
+		line := b[p.start:p.end]
+		word, rest := ppWord(line)
+		switch word {
+		case "include", "include_next", "import":
+			var inc include
+			if !parseHeaderName(rest, &inc) {
+				continue
+			}
+			st.e.resolve(&inc, filepath.Dir(path))
+			switch {
+			case inc.path == "":
+			case inc.system:
+				fmt.Fprintf(input, "#include <%s>\n", inc.name)
+				added = true
+			default:
+				added = st.headerSystemIncludes(inc.path, input, seen, depth+1) || added
+			}
+		case "define", "undef":
+			// Only the feature-test macros: a header's own names (its
+			// include guard) in the prelude would hide its text.
+			if name := ppName(rest); featureTestMacro(name) {
+				input.Write(bytes.ReplaceAll(line, []byte("\\\n"), nil))
+				input.WriteByte('\n')
+			}
+		}
+	}
+	return added
+}
+
+// featureTestMacro reports whether name is one of the macros that select
+// what the system headers declare (feature_test_macros(7)).
+func featureTestMacro(name string) bool {
+	switch name {
+	case "_FILE_OFFSET_BITS", "_TIME_BITS", "_REENTRANT", "_THREAD_SAFE", "_FORTIFY_SOURCE":
+		return true
+	}
+	return strings.HasPrefix(name, "_") && strings.HasSuffix(name, "_SOURCE")
 }
 
 func contains(list []string, s string) bool {
