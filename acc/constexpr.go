@@ -13,7 +13,7 @@ func (e *Expr) Int() (int64, bool) {
 	if e == nil {
 		return 0, false
 	}
-	c := constParser{s: e.Text}
+	c := constParser{s: e.Text, consts: e.Consts}
 	v, ok := c.binary(0)
 	if !ok {
 		return 0, false
@@ -26,9 +26,10 @@ func (e *Expr) Int() (int64, bool) {
 }
 
 type constParser struct {
-	s     string
-	i     int
-	depth int
+	s      string
+	i      int
+	depth  int
+	consts Consts // identifiers with a value
 }
 
 // maxConstDepth bounds the nesting of parentheses and unary operators.
@@ -178,6 +179,17 @@ func (c *constParser) unary() (int64, bool) {
 		}
 		c.i++
 		return x, true
+	}
+	if isIdentByte(c.s[c.i]) && !isDigit(c.s[c.i]) {
+		j := c.i
+		for j < len(c.s) && isIdentByte(c.s[j]) {
+			j++
+		}
+		v, ok := c.consts[c.s[c.i:j]]
+		if ok {
+			c.i = j
+		}
+		return v, ok
 	}
 	return c.number()
 }

@@ -93,6 +93,13 @@ type Arg struct {
 	Star bool
 	// Var is the item parsed as a variable reference, when it is one.
 	Var *VarRef
+	// Consts are the document's named integer constants (File.BindConsts).
+	Consts Consts
+}
+
+// Expr returns the item as an expression.
+func (a *Arg) Expr() *Expr {
+	return &Expr{Span: a.Span, Text: a.Text, Consts: a.Consts}
 }
 
 // VarRef is a var-list item: a name, optionally with member accesses and
@@ -129,6 +136,53 @@ type Subscript struct {
 type Expr struct {
 	Span Span
 	Text string
+	// Consts are the document's named integer constants, for Int
+	// (File.BindConsts); nil when none are known.
+	Consts Consts
+}
+
+// Consts maps the names of integer constants (object-like macros,
+// enumeration constants) to their values, so that `collapse(N)` with
+// `#define N 2` is the constant 2. The C front end knows them; a directive
+// only has its text.
+type Consts map[string]int64
+
+// BindConsts gives every argument and sub-array bound of the file's
+// directives the constants c.
+func (f *File) BindConsts(c Consts) {
+	if len(c) == 0 {
+		return
+	}
+	subs := func(ss []Subscript) {
+		for _, s := range ss {
+			if s.Lower != nil {
+				s.Lower.Consts = c
+			}
+			if s.Length != nil {
+				s.Length.Consts = c
+			}
+		}
+	}
+	list := func(l *ArgList) {
+		if l == nil {
+			return
+		}
+		for _, it := range l.Items {
+			it.Consts = c
+			if v := it.Var; v != nil {
+				subs(v.Subscripts)
+				for _, m := range v.Members {
+					subs(m.Subscripts)
+				}
+			}
+		}
+	}
+	for _, d := range f.Directives {
+		list(d.Paren)
+		for _, cl := range d.Clauses {
+			list(cl.Args)
+		}
+	}
 }
 
 // SyntaxError is a problem found while scanning a directive.

@@ -53,6 +53,7 @@ var semanticChecks = []*Check{
 	transfersCheck,
 	dependenceCheck,
 	gangSyncCheck,
+	constArgsCheck,
 }
 
 // SemanticChecks returns the table of semantic checks.

@@ -165,11 +165,39 @@ func (a *argContext) positiveIfConstant() {
 	}
 }
 
+// constant evaluates an argument that should be an integer constant: its
+// literals, and the names of constants bound to it (acc.File.BindConsts).
 func constant(it *acc.Arg) (int64, bool) {
+	return constantIn(it, nil)
+}
+
+// constantIn is constant with the document's constants (Model.Consts) for
+// the names; an argument's own bound constants come first.
+func constantIn(it *acc.Arg, consts acc.Consts) (int64, bool) {
 	if it.Star {
 		return 0, false
 	}
-	return (&acc.Expr{Span: it.Span, Text: it.Text}).Int()
+	e := it.Expr()
+	if e.Consts == nil {
+		e.Consts = consts
+	}
+	return e.Int()
+}
+
+// namesConstant reports whether an argument that is not a constant by its
+// text alone names something (a macro, an enumeration constant) that may
+// make it one: the directive checks, which do not see the C code, leave it
+// to the semantic check of constant arguments (check_constargs.go).
+func namesConstant(it *acc.Arg) bool {
+	if it.Star || it.Consts != nil {
+		return false
+	}
+	for i := 0; i < len(it.Text); i++ {
+		if c := it.Text[i]; c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func checkNumGangs(a *argContext) {
@@ -299,7 +327,7 @@ func checkGang(a *argContext) {
 		}
 		switch key {
 		case "dim":
-			if v, ok := constant(it); !ok || v < 1 || v > 3 {
+			if v, ok := constant(it); !ok && !namesConstant(it) || ok && (v < 1 || v > 3) {
 				a.reportf(it.Span, "gang 'dim:' must be the constant 1, 2 or 3")
 			}
 		}
@@ -385,7 +413,7 @@ func checkCollapse(a *argContext) {
 		return
 	}
 	it := a.items()[0]
-	if v, ok := constant(it); !ok || v <= 0 {
+	if v, ok := constant(it); !ok && !namesConstant(it) || ok && v <= 0 {
 		a.reportf(it.Span, "'collapse' argument must be a positive integer constant, found %s", quote(it.Text))
 	}
 }
@@ -398,7 +426,7 @@ func checkTile(a *argContext) {
 		if it.Star {
 			continue
 		}
-		if v, ok := constant(it); !ok || v <= 0 {
+		if v, ok := constant(it); !ok && !namesConstant(it) || ok && v <= 0 {
 			a.reportf(it.Span, "'tile' sizes must be positive integer constants or '*', found %s", quote(it.Text))
 		}
 	}

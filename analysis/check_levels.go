@@ -28,10 +28,10 @@ func checkLevels(p *Pass, m *Model) {
 }
 
 // gangDim is the dim: of a gang clause: 1 when absent, 0 when not a constant.
-func gangDim(c *acc.Clause) int64 {
+func gangDim(c *acc.Clause, consts acc.Consts) int64 {
 	for _, it := range argItems(c) {
 		if it.Key == "dim" {
-			if v, ok := constant(it); ok {
+			if v, ok := constantIn(it, consts); ok {
 				return v
 			}
 			return 0
@@ -64,7 +64,7 @@ func checkLevelOrder(p *Pass, r *Region) {
 					msg := ""
 					switch {
 					case ob == bit && bit == LevelGang && !kernels:
-						e, d := gangDim(inner), gangDim(oc)
+						e, d := gangDim(inner, p.Model.Consts()), gangDim(oc, p.Model.Consts())
 						if e == 0 || d == 0 || e < d {
 							continue
 						}
@@ -179,7 +179,7 @@ func checkGangReduction(p *Pass, r *Region) {
 		if it.Key != "dim" {
 			continue
 		}
-		if v, ok := constant(it); ok && v > 1 {
+		if v, ok := constantIn(it, p.Model.Consts()); ok && v > 1 {
 			p.Report(Diagnostic{Span: red.NameSpan, Rule: "reduction-num-gangs-conflict",
 				Message: "'reduction' may not appear on a loop with 'gang(dim:" + strconv.FormatInt(v, 10) + ")'; gang reductions are over one gang dimension",
 				Related: []Related{{Span: it.Span, Message: "the gang dimension is set here"}}})

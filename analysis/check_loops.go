@@ -41,7 +41,7 @@ func checkLoops(p *Pass, m *Model) {
 // between the loops of the default section's nest.
 func checkLoopNest(p *Pass, r *Region) {
 	for _, c := range r.Directive.Clauses {
-		k := clauseLoopCount(c)
+		k := clauseLoopCount(c, p.Model.Consts())
 		if k < 2 || c.Args == nil {
 			continue
 		}
@@ -87,7 +87,7 @@ func checkIntervening(p *Pass, r *Region) {
 	}
 	var clause *acc.Clause
 	for _, c := range sections(r.Directive)[0].Clauses {
-		if clauseLoopCount(c) >= len(r.Loops) {
+		if clauseLoopCount(c, p.Model.Consts()) >= len(r.Loops) {
 			clause = c
 			break
 		}

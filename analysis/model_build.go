@@ -67,7 +67,7 @@ func (m *Model) buildRegions(fm *FuncModel) {
 		if d.Spec.Assoc == acc.AssocLoop {
 			r.Level = loopLevel(d)
 			if stmt != nil && stmt.Kind == cfacts.StmtFor {
-				r.Loops, _ = loopNest(stmt, associatedCount(d))
+				r.Loops, _ = loopNest(stmt, associatedCount(d, m.Consts()))
 			}
 		}
 		switch {
@@ -127,6 +127,14 @@ func (r *Region) Contains(off int) bool {
 // construct (which has a loop part).
 func (r *Region) IsLoop() bool {
 	return r.Directive.Spec != nil && r.Directive.Spec.Assoc == acc.AssocLoop
+}
+
+// Consts are the document's named integer constants (cfacts.File.Consts).
+func (m *Model) Consts() acc.Consts {
+	if m == nil || m.C == nil {
+		return nil
+	}
+	return m.C.Consts
 }
 
 // RegionAt returns the innermost region whose directive or governed statement
@@ -298,10 +306,10 @@ func (l Level) String() string {
 // associatedCount is the number of loops a loop construct associates: the
 // collapse count or the number of tile sizes of the default device_type
 // section (the larger when both appear), 1 otherwise.
-func associatedCount(d *acc.Directive) int {
+func associatedCount(d *acc.Directive, consts acc.Consts) int {
 	n := 1
 	for _, c := range sections(d)[0].Clauses {
-		if k := clauseLoopCount(c); k > n {
+		if k := clauseLoopCount(c, consts); k > n {
 			n = k
 		}
 	}
@@ -310,11 +318,11 @@ func associatedCount(d *acc.Directive) int {
 
 // clauseLoopCount is the number of loops a collapse or tile clause asks
 // for, 0 for other clauses and for a collapse whose count is not a constant.
-func clauseLoopCount(c *acc.Clause) int {
+func clauseLoopCount(c *acc.Clause, consts acc.Consts) int {
 	switch canonical(c) {
 	case "collapse":
 		if items := argItems(c); len(items) == 1 {
-			if v, ok := constant(items[0]); ok && v > 0 && v < 1000 {
+			if v, ok := constantIn(items[0], consts); ok && v > 0 && v < 1000 {
 				return int(v)
 			}
 		}

@@ -147,6 +147,7 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 		return nil, err
 	}
 	af := acc.Scan(text)
+	af.BindConsts(cf.Consts) // collapse(N) with #define N 2: the compiler's own scan, so binding is safe
 	model := analysis.BuildModel(text, af, cf)
 	prog := &Program{Path: path, File: filepath.ToSlash(filepath.Clean(path)), Text: text, lines: newLines(text)}
 	c := &compilation{ctx: ctx, opts: opts, model: model, prog: prog, res: &Result{Program: prog, Model: model}, parser: parser}

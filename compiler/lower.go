@@ -590,8 +590,7 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 
 // constInt evaluates a clause argument that must be an integer constant.
 func constInt(it *acc.Arg) (int64, bool) {
-	e := &acc.Expr{Span: it.Span, Text: it.Text}
-	return e.Int()
+	return it.Expr().Int()
 }
 
 // varOf resolves a clause item to the variable it names.

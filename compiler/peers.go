@@ -75,7 +75,9 @@ func (f *programFiles) peer(src Source) *compilation {
 		f.failed[src.Path] = err
 		return nil
 	}
-	model := analysis.BuildModel(src.Text, acc.Scan(src.Text), cf)
+	af := acc.Scan(src.Text)
+	af.BindConsts(cf.Consts)
+	model := analysis.BuildModel(src.Text, af, cf)
 	prog := &Program{Path: src.Path, File: filepath.ToSlash(filepath.Clean(src.Path)), Text: src.Text, lines: newLines(src.Text),
 		routines: main.routines(), structs: main.prog.structTable()}
 	pc := &compilation{ctx: main.ctx, opts: main.opts, model: model, prog: prog, res: &Result{Program: prog, Model: model},

@@ -373,3 +373,40 @@ func TestUserHeaderSystemIncludes(t *testing.T) {
 		t.Fatalf("main or the headers' functions are missing: %s", f.Dump([]byte(src)))
 	}
 }
+
+// TestDirectiveConsts: the macros and enumeration constants the directives
+// name get their values; others, and names that are not constants, none.
+func TestDirectiveConsts(t *testing.T) {
+	src := `#include <stdio.h>
+#define N 2
+#define M (N + 1)
+#define T (4)
+#define SZ sizeof(int)
+#define LOOP1 LOOP2
+#define LOOP2 LOOP1
+#define F(x) (x)
+#define UNUSED 7
+enum { E2 = 2, E3 };
+int main(void) {
+  int n = 3;
+  #pragma acc parallel loop collapse(M) tile(T, E3) num_gangs(n) vector_length(EOF) worker(SZ) gang(LOOP1) copy(F)
+  for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) printf("%d\n", i + j + E2);
+  return 0;
+}
+`
+	f, err := sharedParser(t).Parse(context.Background(), "x.c", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"N": 2, "M": 3, "T": 4, "E3": 3, "EOF": -1}
+	for name, v := range want {
+		if got, ok := f.Consts[name]; !ok || got != v {
+			t.Errorf("Consts[%s] = %d, %v; want %d", name, got, ok, v)
+		}
+	}
+	for _, name := range []string{"n", "SZ", "LOOP1", "LOOP2", "F", "UNUSED", "E2", "i"} {
+		if v, ok := f.Consts[name]; ok {
+			t.Errorf("Consts[%s] = %d; want none", name, v)
+		}
+	}
+}

@@ -324,6 +324,17 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	}
 	f.Notes = st.notes
 	f.Stale = part.Stale
+	// The reduced text lacks the declarations after the function: an
+	// enumeration constant declared there keeps its earlier value.
+	f.Consts = part.Consts
+	for name, v := range prev.Consts {
+		if _, ok := f.Consts[name]; !ok {
+			if f.Consts == nil {
+				f.Consts = acc.Consts{}
+			}
+			f.Consts[name] = v
+		}
+	}
 	// the other functions' undeclared names, and the edited one's now
 	for name, users := range prev.undeclared {
 		for user := range users {

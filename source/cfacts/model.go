@@ -18,6 +18,12 @@ type File struct {
 	// Notes are things the front end tells the user once (a missing header
 	// replaced by a stub, a function whose body could not be parsed).
 	Notes []Note
+	// Consts are the integer constants that the document's OpenACC
+	// directives name, with their values: object-like macros whose
+	// replacement is an integer constant expression, and enumeration
+	// constants (consts.go). `collapse(N)` needs N's value; the directive
+	// text is not preprocessed.
+	Consts acc.Consts
 
 	inc *incBase // for the next incremental parse; nil when it cannot be one
 	// undeclared maps the identifiers used that name nothing declared to

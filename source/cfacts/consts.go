@@ -1,0 +1,98 @@
+package cfacts
+
+import (
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"modernc.org/cc/v4"
+)
+
+// directiveConsts returns the values of the integer constants named in the
+// OpenACC directives of text: object-like macros whose replacement list is
+// an integer constant expression over literals and such names, and
+// enumeration constants of file scope. A directive is not preprocessed for
+// us (cc/v4 sees it blanked), so `collapse(N)` and `tile(TS, TS)` need the
+// values from here. Only the names the directives mention are looked up,
+// so the thousands of macros of the system headers cost nothing.
+func directiveConsts(text []byte, ast *cc.AST) acc.Consts {
+	var names []string
+	for _, d := range acc.Scan(text).Directives {
+		names = append(names, identsIn(text[d.Span.Start:d.Span.End])...)
+	}
+	if len(names) == 0 || ast == nil {
+		return nil
+	}
+	ev := &constEval{ast: ast, vals: acc.Consts{}, busy: map[string]bool{}}
+	for _, n := range names {
+		ev.value(n)
+	}
+	if len(ev.vals) == 0 {
+		return nil
+	}
+	return ev.vals
+}
+
+type constEval struct {
+	ast  *cc.AST
+	vals acc.Consts      // names evaluated to a value
+	busy map[string]bool // macros being expanded: a cycle has no value
+	done map[string]bool // names tried, with or without a value
+}
+
+// maxConstNesting bounds macro-in-macro expansion.
+const maxConstNesting = 32
+
+func (ev *constEval) value(name string) (int64, bool) {
+	if v, ok := ev.vals[name]; ok {
+		return v, true
+	}
+	if ev.done == nil {
+		ev.done = map[string]bool{}
+	}
+	if ev.done[name] || ev.busy[name] || len(ev.busy) > maxConstNesting {
+		return 0, false
+	}
+	v, ok := ev.eval(name)
+	ev.done[name] = true
+	if ok {
+		ev.vals[name] = v
+	}
+	return v, ok
+}
+
+func (ev *constEval) eval(name string) (int64, bool) {
+	if m := ev.ast.Macros[name]; m != nil {
+		if m.IsFnLike {
+			return 0, false
+		}
+		var b strings.Builder
+		var inner []string
+		for _, t := range m.ReplacementList() {
+			b.WriteString(t.SrcStr())
+			b.WriteByte(' ')
+			if s := t.SrcStr(); s != "" && (s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+				inner = append(inner, s)
+			}
+		}
+		ev.busy[name] = true
+		for _, n := range inner {
+			ev.value(n)
+		}
+		delete(ev.busy, name)
+		return (&acc.Expr{Text: b.String(), Consts: ev.vals}).Int()
+	}
+	if ev.ast.Scope == nil {
+		return 0, false
+	}
+	for _, n := range ev.ast.Scope.Nodes[name] {
+		if e, ok := n.(*cc.Enumerator); ok {
+			switch v := e.Value().(type) {
+			case cc.Int64Value:
+				return int64(v), true
+			case cc.UInt64Value:
+				return int64(v), true
+			}
+		}
+	}
+	return 0, false
+}
