@@ -1,6 +1,7 @@
 /* Clause arguments that must be integer constants written with macros and
  * enumeration constants: collapse(DEPTH), tile(TS, TS2) and gang(dim:),
  * with a macro made of other macros. */
+// exec-no-gcc-openacc: gcc 12 does not know gang(dim:)
 #include <stdio.h>
 
 #define N 96
