@@ -494,6 +494,12 @@ func TestAsync(t *testing.T) {
 	fails(t, "async", nil, []string{"memcpy-overlap"}, `acc_memcpy_device: the source and destination ranges overlap`)
 	fails(t, "async", nil, []string{"devnum"},
 		`(?m)^accls runtime: wait\(devnum: (\d+)\) at async\.c:7: there is no device \d+ of type acc_device_\w+ \(\d+ devices? of that type, numbered from 0\)$`)
+	fails(t, "async", nil, []string{"map-not-malloc"}, `acc_map_data: 0x[0-9a-f]+ is not device memory from acc_malloc`)
+	fails(t, "async", nil, []string{"map-present"},
+		`acc_map_data: host 0x[0-9a-f]+ \(64 bytes\) overlaps '\?' \(host 0x[0-9a-f]+, 8 bytes\), which is already present`)
+	fails(t, "async", nil, []string{"map-past-end"},
+		`acc_map_data: 64 bytes from 0x[0-9a-f]+ go past the end of the acc_malloc block \(64 bytes at 0x[0-9a-f]+\)`)
+	fails(t, "async", nil, []string{"unmap-not-mapped"}, `acc_unmap_data: 0x[0-9a-f]+ was not mapped by acc_map_data`)
 	fails(t, "async", nil, []string{"device-num"}, `acc_set_device_num: there is no device 999 of type acc_device_default`)
 	fails(t, "async", nil, []string{"host-type"}, `acc_set_device_type\(acc_device_host\): accls runs every compute construct on an OpenCL device`)
 	if r := run(t, "async", nil, "type-missing"); !strings.Contains(r.stdout, "every device type exists") {

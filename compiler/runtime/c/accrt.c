@@ -296,6 +296,7 @@ typedef struct map {
 	 * their rows are in mem, pitch bytes apart, from byte col of each row. */
 	size_t pitch, col;
 	int dead;         /* being removed (vec_remove_dead) */
+	int mapped;       /* acc_map_data: dev and mem are an acc_malloc block's */
 	unsigned long sref, dref;
 	const char *name, *loc;
 } map_t;
@@ -1332,7 +1333,7 @@ static void map_free(map_t *m)
 {
 	if (m->host)
 		vec_remove(&S.by_host, m);
-	if (!m->pitch) /* pointer sections have no device range of their own */
+	if (!m->pitch && !m->mapped) /* pointer sections and mapped data have no device range of their own */
 		vec_remove(&S.by_dev, m);
 	clReleaseMemObject(m->mem);
 	free(m);
@@ -1608,8 +1609,8 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 		return;
 	if (r == PARTIAL)
 		partial_error(h, bytes, m, c);
-	if (!count_down(m, flags) || m->sref || m->dref)
-		return;
+	if (!count_down(m, flags) || m->sref || m->dref || m->mapped)
+		return; /* still in use, or mapped by acc_map_data until acc_unmap_data */
 	/* a pointer section's device pointers are not kept (section 9):
 	 * copying them out would restore the host's own values */
 	if ((clause == ACCRT_COPY || clause == ACCRT_COPYOUT) && !m->pitch)
@@ -3123,6 +3124,93 @@ int acc_get_num_devices(acc_device_t type)
 	return count;
 }
 
+/* Device num of type (numbered from 0 among that type's, as
+ * acc_set_device_num numbers them); 0 when there is none. */
+static int device_of_type(int num, acc_device_t type, cl_device_id *out)
+{
+	devrec_t *v;
+	cl_int err;
+	size_t n, i;
+	int k = 0, ok = 0;
+	cl_device_type want = want_cl_type(type);
+	if (type == acc_device_host || type == acc_device_none || num < 0)
+		return 0;
+	n = list_devices(&v, &err);
+	for (i = 0; i < n; i++)
+		if (!want || (v[i].type & want)) {
+			if (k++ == num) {
+				*out = v[i].device;
+				ok = 1;
+				break;
+			}
+		}
+	free(v);
+	return ok;
+}
+
+size_t acc_get_property(int num, acc_device_t type, acc_device_property_t property)
+{
+	cl_device_id dev;
+	cl_ulong mem = 0;
+	if (!device_of_type(num, type, &dev))
+		return 0;
+	switch (property) {
+	case acc_property_memory:
+	case acc_property_free_memory:
+		clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+		if (property == acc_property_free_memory && S.ready && dev == S.dev.device) {
+			/* OpenCL cannot tell what other programs hold: what this one holds */
+			for (size_t i = 0; i < S.by_dev.n; i++)
+				mem -= mem >= S.by_dev.v[i]->bytes ? S.by_dev.v[i]->bytes : mem;
+		}
+		return (size_t)mem;
+	case acc_property_shared_memory_support:
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+const char *acc_get_property_string(int num, acc_device_t type, acc_device_property_t property)
+{
+	/* The strings are kept: the caller may hold them as long as it likes. */
+	static struct {
+		cl_device_id dev;
+		int property;
+		char *s;
+	} kept[32];
+	static int nkept;
+	cl_device_id dev;
+	cl_device_info what;
+	size_t len = 0;
+	char *s;
+	switch (property) {
+	case acc_property_name: what = CL_DEVICE_NAME; break;
+	case acc_property_vendor: what = CL_DEVICE_VENDOR; break;
+	case acc_property_driver: what = CL_DRIVER_VERSION; break;
+	default: return NULL;
+	}
+	if (!device_of_type(num, type, &dev))
+		return NULL;
+	for (int i = 0; i < nkept; i++)
+		if (kept[i].dev == dev && kept[i].property == (int)property)
+			return kept[i].s;
+	if (clGetDeviceInfo(dev, what, 0, NULL, &len) != CL_SUCCESS)
+		return NULL;
+	s = xmalloc(len + 1);
+	if (clGetDeviceInfo(dev, what, len, s, NULL) != CL_SUCCESS) {
+		free(s);
+		return NULL;
+	}
+	s[len] = 0;
+	if (nkept < (int)(sizeof kept / sizeof kept[0])) {
+		kept[nkept].dev = dev;
+		kept[nkept].property = (int)property;
+		kept[nkept++].s = s;
+	}
+	return s;
+}
+
 acc_device_t acc_get_device_type(void)
 {
 	ensure();
@@ -3193,6 +3281,25 @@ void acc_init(acc_device_t type)
 		return;
 	choose_device(type, -1, "acc_init");
 	ensure();
+}
+
+void acc_init_device(int num, acc_device_t type)
+{
+	check_type(type, "acc_init_device");
+	if (type == acc_device_host || type == acc_device_none)
+		return;
+	acc_set_device_num(num, type);
+	ensure();
+}
+
+void acc_shutdown_device(int num, acc_device_t type)
+{
+	cl_device_id dev;
+	check_type(type, "acc_shutdown_device");
+	if (type == acc_device_host || type == acc_device_none)
+		return;
+	if (S.ready && device_of_type(num, type, &dev) && dev == S.dev.device)
+		accrt_shutdown();
 }
 
 void acc_shutdown(acc_device_t type)
@@ -3453,12 +3560,34 @@ void acc_update_self_async(void *h, size_t bytes, int async)
 	update(0, h, bytes, 0, async, &c);
 }
 
+void *acc_pcopyin(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_pcopyin");
+}
+
+void *acc_present_or_copyin(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_present_or_copyin");
+}
+
+void *acc_pcreate(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_pcreate");
+}
+
+void *acc_present_or_create(void *h, size_t bytes)
+{
+	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_present_or_create");
+}
+
 void *acc_malloc(size_t bytes)
 {
 	ctx_t c = {"acc_malloc", "acc_malloc", 0, 0, NULL, NULL};
 	if (bytes == 0)
 		return NULL;
 	ensure();
+	if (bytes > S.info.max_alloc_size)
+		return NULL; /* more than one buffer may hold: the program can test for NULL, as with malloc */
 	return (void *)map_new(0, bytes, &c)->dev;
 }
 
@@ -3470,6 +3599,47 @@ void acc_free(void *d)
 	m = S.ready ? lookup_dev((uintptr_t)d) : NULL;
 	if (!m || m->host || m->dev != (uintptr_t)d)
 		fatal("acc_free: %p was not returned by acc_malloc (or was freed already)", d);
+	map_free(m);
+}
+
+void acc_map_data(void *h, void *d, size_t bytes)
+{
+	map_t *blk, *m, *old;
+	if (!h || !d || !bytes)
+		fatal("acc_map_data(%p, %p, %zu): the host address, the device address and the size must not be 0", h, d,
+		      bytes);
+	ensure();
+	blk = lookup_dev((uintptr_t)d);
+	if (!blk || blk->host)
+		fatal("acc_map_data: %p is not device memory from acc_malloc", d);
+	if (bytes > blk->bytes - ((uintptr_t)d - blk->dev))
+		fatal("acc_map_data: %zu bytes from %p go past the end of the acc_malloc block (%zu bytes at %p)", bytes, d,
+		      blk->bytes, (void *)blk->dev);
+	if (lookup((uintptr_t)h, bytes, &old) != ABSENT)
+		fatal("acc_map_data: host %p (%zu bytes) overlaps '%s' (host %p, %zu bytes), which is already present", h,
+		      bytes, old->name ? old->name : "?", (void *)old->host, old->bytes);
+	m = xmalloc(sizeof *m);
+	memset(m, 0, sizeof *m);
+	m->host = (uintptr_t)h;
+	m->bytes = bytes;
+	m->dev = (uintptr_t)d;
+	m->mem = blk->mem;
+	clRetainMemObject(m->mem); /* map_free releases it */
+	m->off = blk->off + ((uintptr_t)d - blk->dev);
+	m->mapped = 1;
+	m->dref = 1;
+	m->name = "acc_map_data";
+	vec_insert(&S.by_host, m, 0);
+}
+
+void acc_unmap_data(void *h)
+{
+	map_t *m;
+	if (!S.ready || !h || lookup((uintptr_t)h, 0, &m) != FOUND || !m->mapped || m->host != (uintptr_t)h)
+		fatal("acc_unmap_data: %p was not mapped by acc_map_data", h);
+	if (m->sref)
+		fatal("acc_unmap_data: %p is in use by a data construct or compute construct", h);
+	accrt_wait_all(); /* commands queued on the data finish first */
 	map_free(m);
 }
 
@@ -3495,7 +3665,15 @@ void *acc_hostptr(void *d)
 	if (!S.ready || !d)
 		return NULL;
 	m = lookup_dev((uintptr_t)d);
-	if (!m || !m->host)
+	if (m && !m->host) { /* acc_malloc memory: the data acc_map_data mapped there */
+		for (size_t i = 0; i < S.by_host.n; i++) {
+			map_t *x = S.by_host.v[i];
+			if (x->mapped && (uintptr_t)d - x->dev < x->bytes)
+				return (void *)(x->host + ((uintptr_t)d - x->dev));
+		}
+		return NULL;
+	}
+	if (!m)
 		return NULL;
 	return (void *)(m->host + ((uintptr_t)d - m->dev));
 }

@@ -33,8 +33,22 @@ typedef enum acc_device_t {
 	/* Implementation-defined types: OpenCL devices by CL_DEVICE_TYPE. */
 	acc_device_opencl_gpu = 4,
 	acc_device_opencl_cpu = 5,
-	acc_device_opencl_accelerator = 6
+	acc_device_opencl_accelerator = 6,
+	/* The vendors' names that programs written for other compilers use
+	 * (NVHPC, gcc): GPUs, which OpenCL reaches through their drivers. */
+	acc_device_nvidia = acc_device_opencl_gpu,
+	acc_device_radeon = acc_device_opencl_gpu
 } acc_device_t;
+
+/* Device properties (3.2.6 acc_get_property). */
+typedef enum acc_device_property_t {
+	acc_property_memory = 1,               /* CL_DEVICE_GLOBAL_MEM_SIZE */
+	acc_property_free_memory = 2,          /* that less what this program holds on the device */
+	acc_property_shared_memory_support = 3, /* 0: accls keeps separate device copies */
+	acc_property_name = 0x10001,           /* CL_DEVICE_NAME */
+	acc_property_vendor = 0x10002,         /* CL_DEVICE_VENDOR */
+	acc_property_driver = 0x10003          /* CL_DRIVER_VERSION */
+} acc_device_property_t;
 
 /* async argument values, as in the specification. */
 enum { acc_async_noval = -1, acc_async_sync = -2 };
@@ -42,6 +56,11 @@ enum { acc_async_noval = -1, acc_async_sync = -2 };
 /* Number of devices of `type`: default/not_host count every OpenCL device,
  * host counts 1, and 0 when no OpenCL platform exists (never fails). */
 int acc_get_num_devices(acc_device_t type);
+/* A numeric property of device `num` of `type` (0 when there is no such
+ * device, or for a string property), and a string property (NULL likewise;
+ * the string lives until the program ends). */
+size_t acc_get_property(int num, acc_device_t type, acc_device_property_t property);
+const char *acc_get_property_string(int num, acc_device_t type, acc_device_property_t property);
 /* Type of the current device (initializes the runtime): one of the
  * acc_device_opencl_* values. */
 acc_device_t acc_get_device_type(void);
@@ -59,6 +78,10 @@ int acc_get_device_num(acc_device_t type);
 /* Initialize now, for devices of `type` as acc_set_device_type does; host
  * and none do nothing. */
 void acc_init(acc_device_t type);
+/* acc_init and acc_shutdown of device `num` of `type` (3.2.7, 3.2.9): accls
+ * uses one device at a time, so acc_init_device also selects it. */
+void acc_init_device(int num, acc_device_t type);
+void acc_shutdown_device(int num, acc_device_t type);
 /* Release everything (present data included); the next use initializes again. */
 void acc_shutdown(acc_device_t type);
 /* On the host (the only place accls runs it): 1 for acc_device_host and
@@ -108,14 +131,29 @@ void acc_delete_finalize_async(void *h, size_t bytes, int async);
 void acc_update_device_async(void *h, size_t bytes, int async);
 void acc_update_self_async(void *h, size_t bytes, int async);
 
-/* Device memory not associated with host memory (acc_malloc(0) is NULL). */
+/* The names OpenACC 2.0 gave acc_copyin and acc_create, which already
+ * test for presence (kept for programs that use them). */
+void *acc_pcopyin(void *h, size_t bytes);
+void *acc_present_or_copyin(void *h, size_t bytes);
+void *acc_pcreate(void *h, size_t bytes);
+void *acc_present_or_create(void *h, size_t bytes);
+
+/* Device memory not associated with host memory; NULL for 0 bytes and for
+ * more than the device allocates at once (CL_DEVICE_MAX_MEM_ALLOC_SIZE). */
 void *acc_malloc(size_t bytes);
 /* Free what acc_malloc returned; NULL does nothing. */
 void acc_free(void *d);
 /* Device address of present host address h, or NULL. */
 void *acc_deviceptr(void *h);
-/* Host address of device address d, or NULL (absent, or from acc_malloc). */
+/* Host address of device address d, or NULL (absent, or acc_malloc memory
+ * that no acc_map_data maps). */
 void *acc_hostptr(void *d);
+/* Map host range [h, h+bytes) to device memory d from acc_malloc (3.2.26):
+ * h is then present, with its device copy at d, until acc_unmap_data(h):
+ * data clauses find it present and move nothing at entry, and exit actions
+ * leave it mapped. Mapping data that is already present is an error. */
+void acc_map_data(void *h, void *d, size_t bytes);
+void acc_unmap_data(void *h);
 
 /* Attachment (spec 2.6.8, 3.2.34-35). The kernels accls generates never read
  * a pointer out of device memory: a pointer member they use is a kernel

@@ -29,6 +29,31 @@ static int run_mode(const char *mode)
 		acc_memcpy_device(d + 10, d, 20);
 		return 0;
 	}
+	if (strcmp(mode, "map-not-malloc") == 0) {
+		static char host[64], other[64];
+		acc_copyin(other, 64);
+		acc_map_data(host, acc_deviceptr(other), 64);
+		return 0;
+	}
+	if (strcmp(mode, "map-present") == 0) {
+		static char host[64];
+		char *d = acc_malloc(64);
+		acc_copyin(host + 16, 8);
+		acc_map_data(host, d, 64);
+		return 0;
+	}
+	if (strcmp(mode, "map-past-end") == 0) {
+		static char host[64];
+		char *d = acc_malloc(64);
+		acc_map_data(host, d + 8, 64);
+		return 0;
+	}
+	if (strcmp(mode, "unmap-not-mapped") == 0) {
+		static char host[64];
+		acc_copyin(host, 64);
+		acc_unmap_data(host);
+		return 0;
+	}
 	if (strcmp(mode, "device-num") == 0) {
 		acc_set_device_num(999, acc_device_default);
 		return 0;
