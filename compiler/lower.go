@@ -677,8 +677,12 @@ func (l *lowering) variables() {
 		if declaredIn(v, r.Stmt) || l.conPrivate[v] {
 			continue
 		}
-		if _, ok := l.byVar[v]; !ok {
+		a, ok := l.byVar[v]
+		if !ok {
 			continue // not referenced: its value does not change
+		}
+		if l.allRefsPrivatized(a) {
+			continue // private to an enclosing loop (a gang's own avg): reduced within it, reduce_local.go
 		}
 		ops := map[string]bool{}
 		for _, rc := range rcs {
