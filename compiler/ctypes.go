@@ -97,6 +97,16 @@ func redType(t *cfacts.Type) (accrt, cl string, err error) {
 		switch {
 		case isBool(t):
 			return "ACCRT_BOOL", "uchar", nil
+		case t.Kind == cfacts.TypeInt && t.Size == 1:
+			if t.Unsigned {
+				return "ACCRT_UCHAR", "uchar", nil
+			}
+			return "ACCRT_CHAR", "char", nil
+		case t.Kind == cfacts.TypeInt && t.Size == 2:
+			if t.Unsigned {
+				return "ACCRT_USHORT", "ushort", nil
+			}
+			return "ACCRT_SHORT", "short", nil
 		case t.Kind == cfacts.TypeInt && t.Size == 4 && !isBool(t):
 			if t.Unsigned {
 				return "ACCRT_UINT", "uint", nil
@@ -117,7 +127,7 @@ func redType(t *cfacts.Type) (accrt, cl string, err error) {
 	if t != nil {
 		name = t.Name
 	}
-	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (_Bool, int, unsigned, long, unsigned long, float and double are)", name)
+	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (_Bool, char, short, int, long, their unsigned forms, float and double are)", name)
 }
 
 // boolRedOp is the operator that reduces _Bool values as op does, keeping
@@ -174,10 +184,14 @@ func identityCL(op, ty string) string {
 			return "-INFINITY"
 		case "int":
 			return "INT_MIN"
-		case "uint", "ulong":
+		case "uint", "ulong", "uchar", "ushort":
 			return "0"
 		case "long":
 			return "LONG_MIN"
+		case "char":
+			return "CHAR_MIN"
+		case "short":
+			return "SHRT_MIN"
 		}
 	case "min":
 		switch ty {
@@ -191,6 +205,14 @@ func identityCL(op, ty string) string {
 			return "LONG_MAX"
 		case "ulong":
 			return "ULONG_MAX"
+		case "char":
+			return "CHAR_MAX"
+		case "uchar":
+			return "UCHAR_MAX"
+		case "short":
+			return "SHRT_MAX"
+		case "ushort":
+			return "USHRT_MAX"
 		}
 	}
 	return "0"

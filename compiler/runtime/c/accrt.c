@@ -2787,7 +2787,11 @@ size_t accrt_type_size(accrt_type type)
 	case ACCRT_LONG:
 	case ACCRT_ULONG:
 	case ACCRT_DOUBLE: return 8;
-	case ACCRT_BOOL: return 1;
+	case ACCRT_BOOL:
+	case ACCRT_CHAR:
+	case ACCRT_UCHAR: return 1;
+	case ACCRT_SHORT:
+	case ACCRT_USHORT: return 2;
 	}
 	fatal("invalid reduction type %d", (int)type);
 	return 0;
@@ -2854,6 +2858,10 @@ void accrt_identity(accrt_type type, accrt_op op, void *out)
 	case ACCRT_FLOAT: ACCRT_IDENT_F(float, (float)INFINITY); break;
 	case ACCRT_DOUBLE: ACCRT_IDENT_F(double, (double)INFINITY); break;
 	case ACCRT_BOOL: ACCRT_IDENT(uint8_t, 0, 1); break;
+	case ACCRT_CHAR: ACCRT_IDENT(int8_t, INT8_MIN, INT8_MAX); break;
+	case ACCRT_UCHAR: ACCRT_IDENT(uint8_t, 0, UINT8_MAX); break;
+	case ACCRT_SHORT: ACCRT_IDENT(int16_t, INT16_MIN, INT16_MAX); break;
+	case ACCRT_USHORT: ACCRT_IDENT(uint16_t, 0, UINT16_MAX); break;
 	}
 }
 
@@ -2978,6 +2986,10 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	case ACCRT_FLOAT: ACCRT_COMBINE_FLOAT(float); break;
 	case ACCRT_DOUBLE: ACCRT_COMBINE_FLOAT(double); break;
 	case ACCRT_BOOL: ACCRT_COMBINE_INT(uint8_t, uint8_t); break;
+	case ACCRT_CHAR: ACCRT_COMBINE_INT(int8_t, uint32_t); break;
+	case ACCRT_UCHAR: ACCRT_COMBINE_INT(uint8_t, uint32_t); break;
+	case ACCRT_SHORT: ACCRT_COMBINE_INT(int16_t, uint32_t); break;
+	case ACCRT_USHORT: ACCRT_COMBINE_INT(uint16_t, uint32_t); break;
 	}
 	free(buf);
 	accrt_partials_release(partials);

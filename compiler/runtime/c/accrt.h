@@ -289,7 +289,10 @@
  * accrt_partials_release). Types and the host variable they update:
  * ACCRT_INT int32_t, ACCRT_UINT uint32_t, ACCRT_LONG int64_t, ACCRT_ULONG
  * uint64_t, ACCRT_FLOAT float, ACCRT_DOUBLE double, ACCRT_BOOL _Bool as a
- * uint8_t (OpenCL int/uint/long/ulong/float/double/uchar). Operators: + * max min & | ^ && || ; the bitwise ones only on
+ * uint8_t, ACCRT_CHAR int8_t, ACCRT_UCHAR uint8_t, ACCRT_SHORT int16_t,
+ * ACCRT_USHORT uint16_t (OpenCL int/uint/long/ulong/float/double/uchar/
+ * char/uchar/short/ushort); + and * wrap in the narrow type, as C's
+ * assignment back to it does. Operators: + * max min & | ^ && || ; the bitwise ones only on
  * integer types (error otherwise); && and || yield 0 or 1 as in C; max and min
  * compare with > and < (a NaN partial is skipped unless it comes first).
  * accrt_identity gives the initial value each work-item's private copy starts
@@ -542,7 +545,11 @@ typedef enum accrt_type {
 	ACCRT_ULONG,
 	ACCRT_FLOAT,
 	ACCRT_DOUBLE,
-	ACCRT_BOOL /* _Bool as uint8_t 0 or 1: the compiler gives it &&, || or ^ */
+	ACCRT_BOOL, /* _Bool as uint8_t 0 or 1: the compiler gives it &&, || or ^ */
+	ACCRT_CHAR,  /* signed char (and char, signed on the hosts accls supports) */
+	ACCRT_UCHAR,
+	ACCRT_SHORT,
+	ACCRT_USHORT
 } accrt_type;
 
 typedef enum accrt_op {

@@ -12,7 +12,7 @@ struct pt {
 
 void f(int n, int nb, int *h, float *a)
 {
-	char cs[8];
+	long double cs[8];
 	struct pt p;
 #pragma acc parallel reduction(+:h[0:8]) copyin(a[0:n])
 	{
@@ -41,9 +41,9 @@ void f(int n, int nb, int *h, float *a)
 		for (int i = 0; i < n; i++)
 			s += i;
 	}
-#pragma acc parallel loop reduction(|:cs) copyin(a[0:n])
+#pragma acc parallel loop reduction(+:cs) copyin(a[0:n])
 	for (int i = 0; i < n; i++)
-		cs[i % 8] |= 1;
+		cs[i % 8] += 1;
 }
 
 void g(int n, float *a, float *out)
