@@ -53,7 +53,7 @@ func (c *compilation) lowerNode(n *Node) {
 	case NodeCompute:
 		c.lowerCompute(n)
 	case NodeData:
-		n.Data = c.dataClauses(d, fn, "copy", "copyin", "copyout", "create", "no_create", "present")
+		n.Data = mergeDataItems(c.dataClauses(d, fn, "copy", "copyin", "copyout", "create", "no_create", "present"))
 		c.lowerNodes(n.Children)
 	case NodeEnterData:
 		n.Data = c.dataClauses(d, fn, "copyin", "create")
@@ -646,6 +646,64 @@ func (l *lowering) construcClauses() {
 	}
 }
 
+// mergeDataItems makes one item of two clauses of a construct on the same
+// data (copyin(x) copyout(x), create(zero: b) copyout(b)): one that moves
+// what either moves. Counted as two references, the exit of one would
+// leave the data present and the other's copyout would never happen;
+// gcc rejects such pairs, and the analysis warns (duplicate-data-clause).
+// Pairs that do not merge (present, no_create, different sections) stay.
+func mergeDataItems(items []*DataItem) []*DataItem {
+	out := items[:0:0]
+	for _, di := range items {
+		merged := false
+		for _, prev := range out {
+			if prev.Var != di.Var || prev.Start != di.Start || prev.Bytes != di.Bytes || prev.Rows != nil || di.Rows != nil {
+				continue
+			}
+			clause, ok := mergeDataClauses(prev.Clause, di.Clause)
+			if !ok {
+				continue
+			}
+			prev.Clause = clause
+			// zero: new device memory that nothing copies in starts zeroed
+			prev.Zero = (prev.Zero || di.Zero) && clause != "ACCRT_COPY" && clause != "ACCRT_COPYIN"
+			merged = true
+			break
+		}
+		if !merged {
+			out = append(out, di)
+		}
+	}
+	return out
+}
+
+// mergeDataClauses is the one clause that moves what two clauses on the
+// same data of one construct move: copyin and copyout make copy, create
+// adds nothing. present and no_create do not merge.
+func mergeDataClauses(a, b string) (string, bool) {
+	in := map[string]bool{"ACCRT_COPY": true, "ACCRT_COPYIN": true}
+	out := map[string]bool{"ACCRT_COPY": true, "ACCRT_COPYOUT": true}
+	for _, c := range []string{a, b} {
+		if !in[c] && !out[c] && c != "ACCRT_CREATE" {
+			return "", false
+		}
+	}
+	switch i, o := in[a] || in[b], out[a] || out[b]; {
+	case i && o:
+		return "ACCRT_COPY", true
+	case i:
+		return "ACCRT_COPYIN", true
+	case o:
+		return "ACCRT_COPYOUT", true
+	}
+	return "ACCRT_CREATE", true
+}
+
+// clauseWord is a data item's clause as written in a directive.
+func clauseWord(accrt string) string {
+	return strings.ToLower(strings.TrimPrefix(accrt, "ACCRT_"))
+}
+
 // declaredIn reports whether v is declared inside statement s.
 func declaredIn(v *cfacts.Var, s *cfacts.Stmt) bool {
 	return s != nil && v.Storage != cfacts.StorageGlobal && v.Storage != cfacts.StorageParam &&
@@ -659,12 +717,16 @@ func (l *lowering) variables() {
 	con := l.con
 	r := l.r
 	// Data items of the construct's clauses, in order.
-	for _, di := range c.dataClauses(r.Directive, l.fn, "copy", "copyin", "copyout", "create", "no_create", "present") {
+	for _, di := range mergeDataItems(c.dataClauses(r.Directive, l.fn, "copy", "copyin", "copyout", "create", "no_create", "present")) {
 		if di.Clause == "deviceptr" {
 			continue
 		}
 		if prev := l.items[di.Var]; prev != nil {
-			c.errorAt(acc.Span{Start: di.Pos, End: di.Pos}, "'%s' appears in two data clauses of this construct: not supported by the compiler yet", di.Var.Name)
+			why := fmt.Sprintf("as '%s' and '%s'", prev.Name, di.Name)
+			if prev.Start == di.Start && prev.Bytes == di.Bytes {
+				why = fmt.Sprintf("in %s and %s", clauseWord(prev.Clause), clauseWord(di.Clause))
+			}
+			c.errorAt(acc.Span{Start: di.Pos, End: di.Pos}, "'%s' appears in two data clauses of this construct (%s): not supported by the compiler yet (two clauses that copy the same data merge)", di.Var.Name, why)
 			continue
 		}
 		l.items[di.Var] = di

@@ -48,3 +48,18 @@ void f(int n, float *a)
 out:
 	return;
 }
+
+/* two data clauses on the same variable: merged when they name the same
+ * data and copy it, not when they name different sections or present */
+void pairs(int n, float *a)
+{
+#pragma acc parallel loop copyin(a[0:n]) copyout(a[0:n / 2])
+	for (int i = 0; i < n; i++)
+		a[i] += 1;
+#pragma acc parallel loop present(a[0:n]) copyout(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] += 1;
+#pragma acc parallel loop copyin(a[0:n]) copyout(a[0:n])
+	for (int i = 0; i < n; i++)
+		a[i] += 1;
+}
