@@ -59,8 +59,8 @@ func checkImplicit(p *Pass, m *Model) {
 			switch {
 			case defaultValue(ci.dflt) == "none":
 				reportUnlisted(p, ci, u)
-			case a.Attr == AttrFirstprivate && u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer:
-				checkFirstprivatePointer(p, ci, u)
+			case (a.Attr == AttrFirstprivate || ci.kind == "kernels" && a.Attr == AttrCopy) && u.v.Type != nil && u.v.Type.Kind == cfacts.TypePointer:
+				checkFirstprivatePointer(p, ci, u) // kernels: the pointer is copied as a scalar
 			case a.Attr == AttrFirstprivate:
 				checkFirstprivateWrite(p, ci, u)
 			}
@@ -275,13 +275,19 @@ func isLoopCounter(s *cfacts.Stmt, v *cfacts.Var) bool {
 	return found
 }
 
-// checkFirstprivatePointer reports a pointer dereferenced in a parallel or
-// serial construct while only its value is (implicitly) firstprivate and
+// checkFirstprivatePointer reports a pointer dereferenced in a compute
+// construct while only its value goes to the device (implicitly
+// firstprivate in parallel and serial, copied as a scalar in kernels) and
 // nothing visible maps the data it points to.
 func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 	v := u.v
-	if ci.kind == "kernels" || !u.deref || u.objWritten || defaultValue(ci.dflt) != "" {
+	if !u.deref || u.objWritten || defaultValue(ci.dflt) != "" {
 		return
+	}
+	for a := ci.r.Parent; a != nil; a = a.Parent {
+		if isComputeRegion(a) {
+			return // a compute construct nested in another, an error of its own
+		}
 	}
 	fm := ci.r.Func
 	if fm == nil || fm.Func == nil || fm.Func.Body == nil {
@@ -305,20 +311,24 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 	}
 	name := v.Name
 	construct := quote(ci.r.Directive.Spec.Name)
+	how := "implicitly firstprivate in " + construct
+	if ci.kind == "kernels" {
+		how = "implicitly copy in " + construct + " (a scalar)"
+	}
 	example := name + "[0:n]"
 	if IsRowsPointer(v.Type) && u.rowDeref {
 		example = name + "[0:n][0:m]" // its rows
 	}
 	d := Diagnostic{
 		Span: first.Span, Rule: "implicit-firstprivate-pointer",
-		Message: fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; map it with a sub-array (e.g. copy(%s)) here or in an enclosing data region",
-			quote(name), construct, example),
+		Message: fmt.Sprintf("%s is a pointer: %s, only its value is copied and the data it points to is not mapped; map it with a sub-array (e.g. copy(%s)) here or in an enclosing data region",
+			quote(name), how, example),
 		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: "no clause of this " + construct + " names " + quote(name)}},
 	}
 	if clause, item := ci.suggestClause(u); clause != "" {
 		if !strings.Contains(item, askMarker) {
-			d.Message = fmt.Sprintf("%s is a pointer: implicitly firstprivate in %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
-				quote(name), construct, clause, item)
+			d.Message = fmt.Sprintf("%s is a pointer: %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
+				quote(name), how, clause, item)
 		}
 		d.Fixes = []SuggestedFix{ci.clauseFix(clause, item)}
 	}

@@ -35,9 +35,9 @@ var dataRules = []*Rule{
 	},
 	{
 		ID: "implicit-firstprivate-pointer", Severity: SeverityWarning,
-		Summary: "a pointer is dereferenced in a parallel or serial construct but its data is not mapped",
-		Doc: "A pointer is a scalar: without a clause it is firstprivate in `parallel` and `serial` (OpenACC 3.3 " +
-			"§2.6.2), so only the address is copied to the device and the data it points to is not mapped. " +
+		Summary: "a pointer is dereferenced in a compute construct but its data is not mapped",
+		Doc: "A pointer is a scalar: without a clause it is firstprivate in `parallel` and `serial` and copied in " +
+			"`kernels` (OpenACC 3.3 §2.6.2), so only the address goes to the device and the data it points to is not mapped. " +
 			"Unless the data is made present some other way (unified memory, a data region in a caller), the " +
 			"device dereferences a host address. The warning is given only when nothing in the function maps " +
 			"the data: no clause on the construct or an enclosing `data` construct, no `enter data` or " +

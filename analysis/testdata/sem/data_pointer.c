@@ -38,7 +38,8 @@ void unknown_mapped(float *q, int *idx, int n)
 }
 
 /* Valid: mapped by an enclosing data region, by enter data, under default(present),
-   in kernels (copy), through an alias, or a device pointer. */
+   through an alias, or a device pointer. Not valid: in kernels, where the
+   pointer is copied as a scalar and its data is not mapped either. */
 void mapped(float *y, float *z, float *w, float *v, float *arr, int n)
 {
 #pragma acc data copy(y[0:n])
@@ -57,7 +58,7 @@ void mapped(float *y, float *z, float *w, float *v, float *arr, int n)
         w[i] += 1.0f;
 #pragma acc kernels loop
     for (int i = 0; i < n; i++)
-        v[i] += 1.0f;
+        v[i] += 1.0f; // want "'v' is a pointer: implicitly copy in 'kernels loop' \\(a scalar\\), only its value is copied"
     float *alias = arr;
 #pragma acc parallel loop
     for (int i = 0; i < n; i++)
