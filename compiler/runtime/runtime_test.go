@@ -270,6 +270,8 @@ func TestPresentErrors(t *testing.T) {
 	t.Parallel()
 	fails(t, "present", nil, []string{"absent"},
 		`(?m)^accls runtime: 'a' \(host 0x[0-9a-f]+, 4096 bytes\) is not present on the device \(present clause at present\.c:12\)$`)
+	fails(t, "present", nil, []string{"pointer-absent"},
+		`(?m)^accls runtime: 'p' points to host memory \(0x[0-9a-f]+\) that is not present on the device \(at present\.c:17\): a pointer without a data clause brings only its address; map the data it points to with a sub-array, e\.g\. copy\(p\[0:n\]\), on the construct or an enclosing data region$`)
 	fails(t, "present", nil, []string{"partial"},
 		`(?m)^accls runtime: 'a\[5:10\]' \(host 0x[0-9a-f]+, 40 bytes\) is partially present on the device: it overlaps 'a\[0:10\]' \(host 0x[0-9a-f]+, 40 bytes, mapped at present\.c:3\) without being contained in it \(copyin clause at present\.c:7\)$`)
 	fails(t, "present", nil, []string{"contains"},

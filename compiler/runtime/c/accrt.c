@@ -1811,6 +1811,13 @@ accrt_dev accrt_lookup(void *host, size_t bytes, const char *name, const char *l
 	r = lookup(h, bytes, &m);
 	if (r == PARTIAL)
 		partial_error(h, bytes, m, &c);
+	if (r == ABSENT && bytes == 0) { /* a pointer the construct uses without a clause for its data */
+		char w[512];
+		fatal("'%s' points to host memory (%p) that is not present on the device%s: a pointer without a data "
+		      "clause brings only its address; map the data it points to with a sub-array, e.g. copy(%s[0:n]), "
+		      "on the construct or an enclosing data region",
+		      name ? name : "?", host, ctx_where(&c, w, sizeof w), name ? name : "p");
+	}
 	if (r == ABSENT)
 		not_present_error(h, bytes, &c);
 	return view(m, h);

@@ -22,6 +22,11 @@ int main(int argc, char **argv)
 		accrt_enter(ACCRT_PRESENT, a, ALL, 0, "a", "present.c:12");
 		return 0;
 	}
+	if (strcmp(mode, "pointer-absent") == 0) {
+		/* a pointer a construct uses with no clause for its data */
+		accrt_lookup(a, 0, "p", "present.c:17");
+		return 0;
+	}
 	if (strcmp(mode, "partial") == 0) {
 		accrt_enter(ACCRT_COPYIN, a, 10 * sizeof(int), ACCRT_DYNAMIC, "a[0:10]", "present.c:3");
 		accrt_enter(ACCRT_COPYIN, a + 5, 10 * sizeof(int), 0, "a[5:10]", "present.c:7");
