@@ -26,13 +26,16 @@ import (
 
 // autoLoops decides which loops of a kernel of a kernels construct run in
 // parallel; a kernel whose outermost loop stays sequential becomes serial.
-func (l *lowering) autoLoops(k *Kernel) {
+// In a parallel or serial construct (onlyAuto) only the loops with an
+// explicit auto clause are decided: the others are independent there.
+func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 	var visit func(ls []*Loop)
 	visit = func(ls []*Loop) {
 		for _, lp := range ls {
 			switch {
 			case lp.Seq:
 			case lp.Indep:
+			case onlyAuto && !lp.Auto:
 			default:
 				if why := l.independent(lp, lp == k.Loops[0]); why != "" {
 					lp.Seq = true
@@ -45,6 +48,13 @@ func (l *lowering) autoLoops(k *Kernel) {
 		}
 	}
 	visit(k.Loops)
+	if onlyAuto {
+		if len(k.Loops) > 0 && k.Loops[0].Auto && k.Loops[0].Seq && k.Loops[0].Stmts[0] == k.Stmts[0] {
+			k.Serial = true
+			k.Note = "the loop nest runs on one work-item (" + strings.TrimPrefix(k.Loops[0].Note, "auto: ") + ")"
+		}
+		return
+	}
 	if len(k.Loops) == 0 || k.Loops[0].Seq || k.Loops[0].Stmts[0] != k.Stmts[0] {
 		k.Serial = true
 		if len(k.Loops) > 0 {

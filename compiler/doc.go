@@ -22,9 +22,9 @@
 //     collapse(n) nests are linearized, every loop construct gets its levels
 //     (explicit, or chosen: the outermost free loop is gang, the next vector;
 //     an innermost partitioned loop also takes the levels below it). The
-//     loops of a kernels construct run in parallel only when independent is
-//     given or a conservative dependence test (depend.go) proves it; it also
-//     finds scalar reductions. Every variable gets a mode (VarMode) from
+//     loops of a kernels construct, and loops with auto anywhere, run in
+//     parallel only when independent is given or a conservative dependence
+//     test (depend.go) proves it; it also finds scalar reductions. Every variable gets a mode (VarMode) from
 //     analysis.DataAttributes and the clauses: local, private, value
 //     (firstprivate scalar), value-array (firstprivate fixed-size array, by
 //     value), ref (a scalar in device memory), array (device memory: a

@@ -316,8 +316,8 @@ func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 	l.construcClauses()
 	l.paths = l.memberPathUses() // attach.go: the pointer members the construct uses
 	for _, k := range con.Kernels {
-		if con.Kind == "kernels" && !k.Serial {
-			l.autoLoops(k)
+		if !k.Serial {
+			l.autoLoops(k, con.Kind != "kernels")
 		}
 		l.privatizeInner(k)
 	}
