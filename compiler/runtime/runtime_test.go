@@ -496,6 +496,9 @@ func TestAsync(t *testing.T) {
 	fails(t, "async", nil, []string{"memcpy-overlap"}, `acc_memcpy_device: the source and destination ranges overlap`)
 	fails(t, "async", nil, []string{"devnum"},
 		`(?m)^accls runtime: wait\(devnum: (\d+)\) at async\.c:7: there is no device \d+ of type acc_device_\w+ \(\d+ devices? of that type, numbered from 0\)$`)
+	if r := run(t, "async", nil, "snapshot"); r.code != 0 || !strings.Contains(r.stdout, "snapshot: 0 wrong") {
+		t.Errorf("async snapshot: exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
 	fails(t, "async", nil, []string{"map-not-malloc"}, `acc_map_data: 0x[0-9a-f]+ is not device memory from acc_malloc`)
 	fails(t, "async", nil, []string{"map-present"},
 		`acc_map_data: host 0x[0-9a-f]+ \(64 bytes\) overlaps '\?' \(host 0x[0-9a-f]+, 8 bytes\), which is already present`)

@@ -1467,12 +1467,19 @@ static void staged_release(void)
  * (synchronous) blocks until the copy is done; an async queue only enqueues
  * it (after queue 0's pending work, section 5): the host memory must stay
  * untouched until a wait, as OpenACC requires of async data. */
+static void CL_CALLBACK free_snapshot(cl_event ev, cl_int status, void *snap)
+{
+	(void)ev, (void)status;
+	free(snap);
+}
+
 static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t bytes, queue_t *q, const ctx_t *c)
 {
 	cl_event ev = NULL, list[1];
 	cl_uint n = deps(q, list);
 	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
 	cl_int err;
+	void *snap = NULL;
 	if (q == S.queues[0] && !S.sync_launch && staged_wanted(bytes) && staged_ready(c)) {
 		/* queue 0 is in order: the staged copies follow its pending work */
 		double t0 = now_ms();
@@ -1481,11 +1488,24 @@ static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t b
 		count_transfer(to_device, bytes, now_ms() - t0);
 		return;
 	}
+	if (to_device && !blocking && (snap = malloc(bytes ? bytes : 1)) != NULL) {
+		/* An async copy to the device takes the data now, as CUDA's copies
+		 * from pageable memory do: the host may change it as soon as the
+		 * call returns. OpenACC leaves that undefined until a wait, but
+		 * programs written for NVIDIA's compilers rely on it, and OpenCL
+		 * would read the host memory whenever the copy runs. */
+		memcpy(snap, host, bytes);
+		host = snap;
+	}
 	if (to_device)
 		err = clEnqueueWriteBuffer(q->q, mem, blocking, off, bytes, host, n, n ? list : NULL, &ev);
 	else
 		err = clEnqueueReadBuffer(q->q, mem, blocking, off, bytes, host, n, n ? list : NULL, &ev);
 	check_enqueue(err, to_device ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer", q, c);
+	if (snap && clSetEventCallback(ev, CL_COMPLETE, free_snapshot, snap) != CL_SUCCESS) {
+		clWaitForEvents(1, &ev); /* no callback: free it once the copy is done */
+		free(snap);
+	}
 	if (blocking) {
 		completed(q, ev, to_device ? CMD_WRITE : CMD_READ, bytes, c->name, c->loc);
 	} else {

@@ -29,6 +29,22 @@ static int run_mode(const char *mode)
 		acc_memcpy_device(d + 10, d, 20);
 		return 0;
 	}
+	if (strcmp(mode, "snapshot") == 0) {
+		/* an async copy to the device takes the data when it is called:
+		 * the host overwrites it at once, and the device has the old values */
+		static int h[N];
+		int bad = 0;
+		for (int i = 0; i < N; i++)
+			h[i] = i;
+		acc_copyin_async(h, sizeof h, 1);
+		memset(h, 0, sizeof h);
+		acc_wait(1);
+		acc_update_self(h, sizeof h);
+		for (int i = 0; i < N; i++)
+			bad += h[i] != i;
+		printf("snapshot: %d wrong\n", bad);
+		return 0;
+	}
 	if (strcmp(mode, "map-not-malloc") == 0) {
 		static char host[64], other[64];
 		acc_copyin(other, 64);
