@@ -564,7 +564,7 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		switch cl.Spec.Name {
 		case "private":
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil {
+				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v) {
 					lp.Private = append(lp.Private, v)
 					l.loopPrivate[v] = append(l.loopPrivate[v], lp)
 				}
@@ -634,16 +634,32 @@ func (l *lowering) construcClauses() {
 				continue // applies to the loop (newLoop)
 			}
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil {
+				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v) {
 					l.conPrivate[v] = true
 				}
 			}
 		case "firstprivate":
 			for _, it := range cl.Args.Items {
-				l.varOf(it)
+				if v := l.varOf(it); v != nil {
+					l.privateSection(cl, it, v)
+				}
 			}
 		}
 	}
+}
+
+// privateSection reports whether a private or firstprivate item can be
+// privatized as written: a sub-array of a pointer (private(tmp[0:n])) asks
+// for a private copy of the data, which the compiler does not make yet;
+// privatizing the pointer alone would leave every work-item writing
+// through an unset pointer, so it is an error. A sub-array of an array
+// privatizes the whole array (a superset).
+func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var) bool {
+	if it.Var == nil || len(it.Var.Subscripts) == 0 || v.Type == nil || v.Type.Kind != cfacts.TypePointer {
+		return true
+	}
+	l.c.errorAt(it.Span, "%s(%s): a private copy of the data a pointer points to is not supported by the compiler yet; declare the array in the construct or the loop (float %s[N] with a constant N), or map a scratch array with create(...) and index it by the gang", cl.Spec.Name, it.Text, v.Name)
+	return false
 }
 
 // mergeDataItems makes one item of two clauses of a construct on the same

@@ -1467,6 +1467,21 @@ static void staged_release(void)
  * (synchronous) blocks until the copy is done; an async queue only enqueues
  * it (after queue 0's pending work, section 5): the host memory must stay
  * untouched until a wait, as OpenACC requires of async data. */
+/* Whether some async copy to host memory has not finished: until it has,
+ * the host's data is not yet what the program's order makes it. */
+static int host_reads_pending(void)
+{
+	for (size_t i = 0; i < S.npending; i++) {
+		cl_int st = CL_COMPLETE;
+		if (S.pending[i].kind != CMD_READ)
+			continue;
+		clGetEventInfo(S.pending[i].ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+		if (st > CL_COMPLETE) /* queued, submitted or running */
+			return 1;
+	}
+	return 0;
+}
+
 static void CL_CALLBACK free_snapshot(cl_event ev, cl_int status, void *snap)
 {
 	(void)ev, (void)status;
@@ -1488,12 +1503,15 @@ static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t b
 		count_transfer(to_device, bytes, now_ms() - t0);
 		return;
 	}
-	if (to_device && !blocking && (snap = malloc(bytes ? bytes : 1)) != NULL) {
+	if (to_device && !blocking && !host_reads_pending() && (snap = malloc(bytes ? bytes : 1)) != NULL) {
 		/* An async copy to the device takes the data now, as CUDA's copies
 		 * from pageable memory do: the host may change it as soon as the
 		 * call returns. OpenACC leaves that undefined until a wait, but
 		 * programs written for NVIDIA's compilers rely on it, and OpenCL
-		 * would read the host memory whenever the copy runs. */
+		 * would read the host memory whenever the copy runs. Not while an
+		 * async copy to the host is in flight: it may be what brings this
+		 * data (copyout then copyin on one queue), and the queue's order
+		 * is then the one that holds. */
 		memcpy(snap, host, bytes);
 		host = snap;
 	}
