@@ -168,6 +168,14 @@ func (c *constParser) unary() (int64, bool) {
 		}
 		return x, true
 	case '(':
+		if conv, n := castAt(c.s[c.i:]); conv != nil {
+			c.i += n
+			x, ok := c.unary()
+			if !ok {
+				return 0, false
+			}
+			return conv(x), true
+		}
 		c.i++
 		x, ok := c.binary(0)
 		if !ok {
@@ -274,4 +282,63 @@ func digitVal(c byte) uint64 {
 		return uint64(c-'A') + 10
 	}
 	return 99
+}
+
+// castAt recognizes a cast to an integer type at the start of s,
+// `(int)` or `(unsigned long)`, and returns the conversion and the cast's
+// length; nil when s does not start with one.
+func castAt(s string) (func(int64) int64, int) {
+	i := 1
+	var words []string
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i < len(s) && s[i] == ')' {
+			i++
+			break
+		}
+		j := i
+		for j < len(s) && isIdentByte(s[j]) {
+			j++
+		}
+		if j == i {
+			return nil, 0
+		}
+		words = append(words, s[i:j])
+		i = j
+	}
+	unsigned, size := false, 4
+	for _, w := range words {
+		switch w {
+		case "unsigned":
+			unsigned = true
+		case "signed", "int":
+		case "char":
+			size = 1
+		case "short":
+			size = 2
+		case "long":
+			size = 8
+		case "size_t", "uint64_t", "uintptr_t":
+			unsigned, size = true, 8
+		case "ptrdiff_t", "int64_t", "intptr_t":
+			size = 8
+		default:
+			return nil, 0
+		}
+	}
+	if len(words) == 0 {
+		return nil, 0
+	}
+	bits := uint(size * 8)
+	return func(x int64) int64 {
+		if bits == 64 {
+			return x
+		}
+		if unsigned {
+			return int64(uint64(x) & (1<<bits - 1))
+		}
+		return x << (64 - bits) >> (64 - bits)
+	}, i
 }

@@ -250,7 +250,17 @@ func TestInt(t *testing.T) {
 		{"--1", 0, false},
 		{"'a'", 0, false},
 		{"sizeof(int)", 0, false},
-		{"(int)3", 0, false},
+		{"(int)3", 3, true},
+		{"(int) (4 + 4) / 2", 4, true},
+		{"(unsigned char)300", 44, true},
+		{"(signed char)200", -56, true},
+		{"(short)70000", 4464, true},
+		{"(unsigned)-1", 4294967295, true},
+		{"(long)-1", -1, true},
+		{"(size_t)7", 7, true},
+		{"(float)3", 0, false},
+		{"(int", 0, false},
+		{"()3", 0, false},
 		{"-9223372036854775807 - 1 / -1", -9223372036854775806, true},
 		{"(-9223372036854775807 - 1) / -1", 0, false},
 		{strings.Repeat("(", 1000) + "1" + strings.Repeat(")", 1000), 0, false},
@@ -261,6 +271,19 @@ func TestInt(t *testing.T) {
 		got, ok := (&acc.Expr{Text: tt.text}).Int()
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Int(%q) = %d, %v; want %d, %v", tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+	// Names with values (acc.Consts, from the C front end's macros and
+	// enumeration constants).
+	consts := acc.Consts{"N": 4, "TS": 16}
+	for _, tt := range []struct {
+		text string
+		want int64
+		ok   bool
+	}{{"N", 4, true}, {"TS / N + 1", 5, true}, {"(int)N * 2", 8, true}, {"M", 0, false}, {"N2", 0, false}, {"N(1)", 0, false}} {
+		got, ok := (&acc.Expr{Text: tt.text, Consts: consts}).Int()
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Int(%q) with constants = %d, %v; want %d, %v", tt.text, got, ok, tt.want, tt.ok)
 		}
 	}
 	if _, ok := (*acc.Expr)(nil).Int(); ok {

@@ -64,6 +64,11 @@ func checkConstArgs(p *Pass, m *Model) {
 	}
 }
 
+// castWords are the words of the integer casts that constant expressions
+// may hold (acc.Expr.Int evaluates them).
+var castWords = map[string]bool{"int": true, "long": true, "short": true, "char": true, "unsigned": true, "signed": true,
+	"size_t": true, "int64_t": true, "uint64_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true}
+
 // notConstantWhy names the first identifier of text that is not a known
 // constant.
 func notConstantWhy(text string, consts acc.Consts) string {
@@ -74,7 +79,7 @@ func notConstantWhy(text string, consts acc.Consts) string {
 			for j < len(text) && (text[j] == '_' || 'a' <= text[j] && text[j] <= 'z' || 'A' <= text[j] && text[j] <= 'Z' || '0' <= text[j] && text[j] <= '9') {
 				j++
 			}
-			if _, ok := consts[text[i:j]]; !ok {
+			if _, ok := consts[text[i:j]]; !ok && !castWords[text[i:j]] {
 				return fmt.Sprintf("%s is not an integer constant (a macro or an enumeration constant with a constant value)", quote(text[i:j]))
 			}
 			i = j

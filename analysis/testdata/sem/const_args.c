@@ -27,6 +27,10 @@ void constants(float a[64][64], float b[64], int n, const int m)
     for (int i = 0; i < 64; i++)
         for (int j = 0; j < 64; j++)
             a[i][j] += 1;
+#pragma acc parallel loop tile((int) m / 2, (int)TS) copy(a[0:64][0:64]) // want "found '\\(int\\) m / 2': 'm' is not an integer constant"
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 64; j++)
+            a[i][j] += 1;
 #pragma acc parallel loop collapse(ZERO) copy(a[0:64][0:64]) // want "found 'ZERO' \\(= 0\\)"
     for (int i = 0; i < 64; i++)
         a[i][0] += 1;
