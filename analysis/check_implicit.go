@@ -289,6 +289,9 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 			return // a compute construct nested in another, an error of its own
 		}
 	}
+	if len(u.loopPrivate) == len(u.refs) {
+		return // every use is in a loop that privatizes it (private(w[0:n]) on a gang loop)
+	}
 	fm := ci.r.Func
 	if fm == nil || fm.Func == nil || fm.Func.Body == nil {
 		return

@@ -540,6 +540,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			}
 			h.w(in, "cl_mem accls_p_%s = accrt_partials(accls_G, %s);", p.Red.Name, p.Red.Accrt)
 			h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
+		case ParamPrivArray:
+			h.privArrayArg(p, in) // privarray.go
 		}
 	}
 	async := h.queueOrSync()
@@ -550,6 +552,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 	} else {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
 	}
+	h.privArrayRelease(k, in) // privarray.go
 	for _, red := range k.Reductions {
 		if red.Final != "" {
 			h.reduceFinal(red, in, loc) // reduce_device.go

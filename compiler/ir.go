@@ -217,6 +217,9 @@ type Kernel struct {
 	// Shared are the gang-private arrays that the workers and vector lanes
 	// of a gang share: __local arrays (by their kernel names).
 	Shared map[*cfacts.Var]string
+	// PrivArrays are the gang-private copies of what pointers point to
+	// (private(tmp[0:n]), privarray.go).
+	PrivArrays []*PrivArray
 	// GangLoops are the outermost gang-partitioned loops: their trip counts
 	// size the grid when num_gangs is absent.
 	GangLoops []*Loop
@@ -342,13 +345,14 @@ type Reduction struct {
 type ParamKind int
 
 const (
-	ParamDev      ParamKind = iota // buffer + byte offset (two OpenCL arguments)
-	ParamValue                     // a scalar by value
-	ParamBytes                     // an array's bytes by value (struct)
-	ParamStride                    // a ulong: a VLA stride, or a value for cache staging (cache.go)
-	ParamScratch                   // __local scratch of a reduction
-	ParamPartials                  // __global partials of a reduction
-	ParamShape                     // the number of workers or the vector length (uint)
+	ParamDev       ParamKind = iota // buffer + byte offset (two OpenCL arguments)
+	ParamValue                      // a scalar by value
+	ParamBytes                      // an array's bytes by value (struct)
+	ParamStride                     // a ulong: a VLA stride, or a value for cache staging (cache.go)
+	ParamScratch                    // __local scratch of a reduction
+	ParamPartials                   // __global partials of a reduction
+	ParamShape                      // the number of workers or the vector length (uint)
+	ParamPrivArray                  // __global scratch of gang-private copies (privarray.go)
 )
 
 // Param is one kernel parameter (ParamDev takes two argument slots).
@@ -365,4 +369,5 @@ type Param struct {
 	// Copies: a ParamPartials that holds the per-work-item copies of an
 	// array reduction with a run-time length (reduce_copies.go).
 	Copies bool
+	Priv   *PrivArray // ParamPrivArray
 }

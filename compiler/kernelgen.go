@@ -299,6 +299,8 @@ func (g *kgen) kernel() error {
 			params = append(params, fmt.Sprintf("__global %s *%s", p.CL, p.Name))
 		case ParamShape:
 			params = append(params, "uint "+p.Name)
+		case ParamPrivArray:
+			params = append(params, fmt.Sprintf("__global %s *%s", p.CL, p.Name))
 		}
 	}
 	name := k.Name
@@ -349,7 +351,7 @@ func (g *kgen) kernel() error {
 	// The pointers the kernel declares or privatizes: what they point into.
 	var private []*cfacts.Var
 	for _, cv := range k.Vars {
-		if cv.Mode == ModePrivate {
+		if cv.Mode == ModePrivate && !isPrivArray(k, cv.Var) {
 			private = append(private, cv.Var)
 		}
 	}
@@ -360,6 +362,10 @@ func (g *kgen) kernel() error {
 		switch cv.Mode {
 		case ModePrivate:
 			if _, ok := k.Shared[cv.Var]; ok {
+				continue
+			}
+			if isPrivArray(k, cv.Var) { // privarray.go: declared once the kernel has its _gang
+				top[cv.Var] = clName(cv.Name)
 				continue
 			}
 			d, err := g.decl(cv.Var, clName(cv.Name))
@@ -392,6 +398,7 @@ func (g *kgen) kernel() error {
 		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
 		g.lanes(k)
 	}
+	g.privArrayDecls(k) // privarray.go
 	// Body.
 	g.sync = g.kernelSync()
 	for _, s := range k.Stmts {
@@ -935,6 +942,9 @@ func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string) {
 	for _, v := range lp.Private {
 		if _, ok := g.k.Shared[v]; ok {
 			continue // __local, declared at kernel scope
+		}
+		if isPrivArray(g.k, v) {
+			continue // the gang's copy, declared at kernel scope (privarray.go)
 		}
 		d, err := g.decl(v, clName(v.Name))
 		if err != nil {

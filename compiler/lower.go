@@ -251,6 +251,7 @@ type lowering struct {
 	// private clauses of loops, by variable
 	loopPrivate map[*cfacts.Var][]*Loop
 	conPrivate  map[*cfacts.Var]bool
+	privArrays  map[*cfacts.Var]*PrivArray // privarray.go
 	cvars       map[*cfacts.Var]*CVar
 	items       map[*cfacts.Var]*DataItem
 	paths       []*pathUse // the member paths it uses (attach.go)
@@ -302,7 +303,7 @@ func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 
 	l := &lowering{c: c, con: con, r: r, fn: fn, byVar: map[*cfacts.Var]*analysis.VarAttr{},
 		loopByRegion: map[*analysis.Region]*Loop{}, redClauses: map[*cfacts.Var][]redClause{},
-		global: map[*cfacts.Var]*Reduction{}, loopPrivate: map[*cfacts.Var][]*Loop{}, conPrivate: map[*cfacts.Var]bool{},
+		global: map[*cfacts.Var]*Reduction{}, loopPrivate: map[*cfacts.Var][]*Loop{}, conPrivate: map[*cfacts.Var]bool{}, privArrays: map[*cfacts.Var]*PrivArray{},
 		cvars: map[*cfacts.Var]*CVar{}, items: map[*cfacts.Var]*DataItem{}}
 	l.attrs = analysis.DataAttributes(c.model, r)
 	for i := range l.attrs {
@@ -564,7 +565,7 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		switch cl.Spec.Name {
 		case "private":
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v) {
+				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v, lp) {
 					lp.Private = append(lp.Private, v)
 					l.loopPrivate[v] = append(l.loopPrivate[v], lp)
 				}
@@ -634,32 +635,18 @@ func (l *lowering) construcClauses() {
 				continue // applies to the loop (newLoop)
 			}
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v) {
+				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v, nil) {
 					l.conPrivate[v] = true
 				}
 			}
 		case "firstprivate":
 			for _, it := range cl.Args.Items {
 				if v := l.varOf(it); v != nil {
-					l.privateSection(cl, it, v)
+					l.privateSection(cl, it, v, nil)
 				}
 			}
 		}
 	}
-}
-
-// privateSection reports whether a private or firstprivate item can be
-// privatized as written: a sub-array of a pointer (private(tmp[0:n])) asks
-// for a private copy of the data, which the compiler does not make yet;
-// privatizing the pointer alone would leave every work-item writing
-// through an unset pointer, so it is an error. A sub-array of an array
-// privatizes the whole array (a superset).
-func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var) bool {
-	if it.Var == nil || len(it.Var.Subscripts) == 0 || v.Type == nil || v.Type.Kind != cfacts.TypePointer {
-		return true
-	}
-	l.c.errorAt(it.Span, "%s(%s): a private copy of the data a pointer points to is not supported by the compiler yet; declare the array in the construct or the loop (float %s[N] with a constant N), or map a scratch array with create(...) and index it by the gang", cl.Spec.Name, it.Text, v.Name)
-	return false
 }
 
 // mergeDataItems makes one item of two clauses of a construct on the same
@@ -1128,6 +1115,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 	for _, cv := range con.Vars {
 		if l.refers(k, cv.Var) || slices.Contains(viaRoutines, cv.Var) {
 			k.Vars = append(k.Vars, cv)
+			if pa := l.privArrays[cv.Var]; pa != nil && cv.Mode == ModePrivate {
+				l.kernelPrivArray(k, pa) // privarray.go
+			}
 		}
 	}
 	// Reductions.
@@ -1685,6 +1675,11 @@ func (l *lowering) params(k *Kernel) {
 			add(&Param{Kind: ParamValue, Name: lp.StaticArg, CL: "long", Host: lp.StaticHost, HostT: "cl_long"})
 		}
 	})
+	for _, pa := range k.PrivArrays { // privarray.go
+		for _, p := range privArrayParams(pa) {
+			add(p)
+		}
+	}
 	if !k.Serial {
 		add(&Param{Kind: ParamShape, Name: "_nworkers", CL: "uint", Host: "accls_W", HostT: "cl_uint"})
 		add(&Param{Kind: ParamShape, Name: "_vlen", CL: "uint", Host: "accls_V", HostT: "cl_uint"})

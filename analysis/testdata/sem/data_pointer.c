@@ -101,4 +101,12 @@ void with_bounds(float *y, float *q, int n)
     {
         int isnull = y == 0;
     }
+#pragma acc parallel copy(y[0:n])
+    {
+#pragma acc loop gang private(q[0:n])
+        for (int g = 0; g < 4; g++) {
+            q[g] = y[g];
+            y[g] = q[g] + 1.0f;
+        }
+    }
 }

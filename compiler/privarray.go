@@ -1,0 +1,129 @@
+package compiler
+
+// Gang-private copies of what a pointer points to: private(tmp[lo:n]) on
+// a compute construct, or on a loop partitioned over gangs only, gives each
+// gang its own n elements, shared by its workers and vector lanes (a
+// per-gang scratch row, the common way to give a gang a work array whose
+// size is known at run time). The copies live in global memory, in a
+// scratch of gangs × n elements that the host allocates at the launch
+// (accrt_partials; released after it, OpenCL keeping it until the kernel
+// is done); the kernel points the user's name at its gang's slice, moved
+// down by lo so that tmp[lo] is the slice's first element. The copies
+// start undefined, as private data does. Private copies per work-item
+// (the pointer private on a worker or vector loop) and firstprivate
+// copies are not made: an error says so, rather than a private pointer
+// left unset on every work-item.
+
+import (
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// PrivArray is a gang-private copy of the data of a pointer.
+type PrivArray struct {
+	Var     *cfacts.Var
+	Name    string // the pointer's kernel name
+	CL      string // element OpenCL type
+	CType   string // element C type, for the host's sizeof
+	Lo, Len string // host C expressions of the section
+}
+
+// privateSection reports whether a private or firstprivate item can be
+// privatized as written, and records a gang-private copy of a pointer's
+// sub-array (lp: the loop whose clause it is; nil for the construct's).
+// A sub-array of an array privatizes the whole array (a superset).
+func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp *Loop) bool {
+	if it.Var == nil || len(it.Var.Subscripts) == 0 || v.Type == nil || v.Type.Kind != cfacts.TypePointer {
+		return true
+	}
+	fail := func(why string) bool {
+		l.c.errorAt(it.Span, "%s(%s): %s", cl.Spec.Name, it.Text, why)
+		return false
+	}
+	const unsupported = "a private copy of the data a pointer points to is supported by the compiler for private on a compute construct or a gang loop only (one copy per gang); "
+	switch {
+	case cl.Spec.Name != "private":
+		return fail("a firstprivate copy of the data a pointer points to is not supported by the compiler yet; copy it into a private array in the construct")
+	case lp != nil && (lp.Explicit != analysis.LevelGang || lp.Seq):
+		return fail(unsupported + "on this loop each iteration needs its own; declare the array in the loop body (float " + v.Name + "[N] with a constant N)")
+	case len(it.Var.Subscripts) != 1 || !it.Var.Subscripts[0].Section || it.Var.Subscripts[0].Length == nil || len(it.Var.Members) > 0:
+		return fail("give the private section as " + v.Name + "[lower:length]")
+	}
+	elem, err := l.c.prog.typeCL(v.Type.Elem) // structs.go
+	if err != nil {
+		return fail(err.Error())
+	}
+	sub := it.Var.Subscripts[0]
+	lo := "0"
+	if sub.Lower != nil {
+		lo = strings.TrimSpace(sub.Lower.Text)
+	}
+	if prev := l.privArrays[v]; prev != nil {
+		return true // named again (the construct and a loop): one copy per gang
+	}
+	if elem == "double" {
+		l.c.prog.UsesDouble = true
+	}
+	l.privArrays[v] = &PrivArray{Var: v, Name: clName(v.Name), CL: elem, CType: v.Type.Elem.Name,
+		Lo: lo, Len: strings.TrimSpace(sub.Length.Text)}
+	return true
+}
+
+// kernelPrivArray adds a gang-private copy to a kernel that uses it.
+func (l *lowering) kernelPrivArray(k *Kernel, pa *PrivArray) {
+	if k.Grid > 0 || k.GangDims > 0 {
+		l.c.errorAt(pa.Var.NameSpan, "private copy of '%s': not supported by the compiler in a kernel on a 2-D or 3-D grid (gang(dim:), or a tightly nested loop grid)", pa.Var.Name)
+		return
+	}
+	k.PrivArrays = append(k.PrivArrays, pa)
+}
+
+// privArrayParams are a copy's kernel parameters: its section and the
+// scratch.
+func privArrayParams(pa *PrivArray) []*Param {
+	return []*Param{
+		{Kind: ParamValue, Name: "_" + pa.Name + "_plo", CL: "long", Host: pa.Lo, HostT: "cl_long"},
+		{Kind: ParamValue, Name: "_" + pa.Name + "_plen", CL: "long", Host: pa.Len, HostT: "cl_long"},
+		{Kind: ParamPrivArray, Name: "_" + pa.Name + "_priv", CL: pa.CL, Priv: pa},
+	}
+}
+
+// privArrayArg writes the host side of the scratch parameter.
+func (h *hgen) privArrayArg(p *Param, in string) {
+	pa := p.Priv
+	h.w(in, "cl_mem accls_s_%s = accrt_partials((size_t)accls_G * (size_t)(%s) * sizeof(%s), ACCRT_UCHAR); /* private(%s[%s:%s]): a copy per gang */", pa.Name, pa.Len, pa.CType, pa.Var.Name, pa.Lo, pa.Len)
+	h.w(in, "accrt_arg_mem(accls_k, %d, accls_s_%s);", p.Index, pa.Name)
+}
+
+// privArrayRelease frees the scratch after the launch: OpenCL keeps it
+// until the kernel is done.
+func (h *hgen) privArrayRelease(k *Kernel, in string) {
+	for _, pa := range k.PrivArrays {
+		h.w(in, "clReleaseMemObject(accls_s_%s);", pa.Name)
+	}
+}
+
+// privArrayDecls points each copy's name at its gang's slice (after the
+// kernel has its _gang).
+func (g *kgen) privArrayDecls(k *Kernel) {
+	for _, pa := range k.PrivArrays {
+		gang := "(size_t)_gang * (size_t)_" + pa.Name + "_plen"
+		if k.Serial {
+			gang = "0"
+		}
+		g.line(0, "__global %s *%s = _%s_priv + %s - _%s_plo; /* private(%s[%s:%s]): this gang's copy */", pa.CL, pa.Name, pa.Name, gang, pa.Name, pa.Var.Name, pa.Lo, pa.Len)
+	}
+}
+
+// isPrivArray reports whether v is a gang-private copy of kernel k.
+func isPrivArray(k *Kernel, v *cfacts.Var) bool {
+	for _, pa := range k.PrivArrays {
+		if pa.Var == v {
+			return true
+		}
+	}
+	return false
+}
