@@ -30,15 +30,26 @@ type AtomicForm struct {
 }
 
 // AtomicKind is the kind of an atomic directive's region: read, write,
-// update (the default) or capture.
+// update (the default) or capture. `update capture` (OpenMP's spelling,
+// which gcc accepts; check_clauses.go warns) is capture.
 func AtomicKind(r *Region) string {
+	kind := ""
 	for _, c := range r.Directive.Clauses {
 		switch n := canonical(c); n {
-		case "read", "write", "update", "capture":
-			return n
+		case "read", "write", "capture":
+			if kind == "" || kind == "update" {
+				kind = n
+			}
+		case "update":
+			if kind == "" {
+				kind = n
+			}
 		}
 	}
-	return "update"
+	if kind == "" {
+		return "update"
+	}
+	return kind
 }
 
 // ClassifyAtomic takes the statement of atomic region r apart. It returns

@@ -17,16 +17,7 @@ func checkAtomics(p *Pass, m *Model) {
 		if r.Kind != RegionAtomic {
 			continue
 		}
-		kind := "update"
-		for _, c := range r.Directive.Clauses {
-			switch n := canonical(c); n {
-			case "read", "write", "update", "capture":
-				kind = n
-			}
-			if kind != "update" {
-				break
-			}
-		}
+		kind := AtomicKind(r)
 		name := "'atomic " + kind + "'"
 		if r.Stmt == nil {
 			p.Reportf(r.Directive.NameSpan, "atomic-invalid-form", "%s must be followed by the statement it makes atomic", name)

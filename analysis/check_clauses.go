@@ -87,6 +87,19 @@ func checkClauseSets(p *Pass, d *acc.Directive) {
 				if canonical(seen) == canonical(c) {
 					continue // a repeat, not a conflict
 				}
+				if pair := canonical(seen) + " " + canonical(c); spec.Name == "atomic" && (pair == "update capture" || pair == "capture update") {
+					// OpenMP's spelling; gcc accepts it, and so does accls (AtomicKind)
+					upd := seen
+					if canonical(c) == "update" {
+						upd = c
+					}
+					p.Report(Diagnostic{
+						Span: upd.NameSpan, Rule: "exclusive-clauses", Severity: SeverityWarning,
+						Message: "'atomic' takes one clause in OpenACC: 'update capture' is OpenMP's spelling of 'capture', which gcc and accls accept",
+						Fixes:   []SuggestedFix{removeFix(p, d, upd, true)},
+					})
+					continue
+				}
 				p.Report(Diagnostic{
 					Span: c.NameSpan, Rule: "exclusive-clauses",
 					Message: quote(c.Name) + " cannot be combined with " + quote(seen.Name) + " on " + quote(spec.Name) + where,

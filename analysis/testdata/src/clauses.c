@@ -49,6 +49,10 @@ void clauses(float *a, float *b, int n, float s)
     for (int i = 0; i < n; i++) a[i] = 0;
 #pragma acc atomic read write // want "'write' cannot be combined with 'read' on 'atomic'"
     s = a[0];
+#pragma acc atomic update capture // want "'atomic' takes one clause in OpenACC: 'update capture' is OpenMP's spelling of 'capture'"
+    s = a[0]++;
+#pragma acc atomic capture update // want "'update capture' is OpenMP's spelling"
+    s = a[0]++;
 
     /* required */
 #pragma acc update if(n > 0) // want "'update' requires one of 'self', 'host' or 'device' \\[required-clause-missing\\]"

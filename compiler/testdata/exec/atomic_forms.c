@@ -183,7 +183,7 @@ int main(void)
 #pragma acc atomic capture
 		v = cu[0] = cu[0] + 3;
 		cap[4][i] = v;
-#pragma acc atomic capture
+#pragma acc atomic update capture /* OpenMP's spelling of capture, accepted */
 		{
 			v = cu[1];
 			cu[1] += 5;
