@@ -74,15 +74,36 @@ func atomicLvalue(e *cfacts.Expr) bool {
 }
 
 func (a atomicForm) same(x, y *cfacts.Expr) bool {
-	return x != nil && y != nil && stText(a.text, x) == stText(a.text, y)
+	return x != nil && y != nil && outerParensOff(stText(a.text, x)) == outerParensOff(stText(a.text, y))
+}
+
+// outerParensOff removes the parentheses around a whole expression's text:
+// (a[i])-- updates a[i].
+func outerParensOff(s string) string {
+	for len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
+		depth := 0
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 && i < len(s)-1 {
+				return s // (a) + (b): the first ')' closes before the end
+			}
+		}
+		s = s[1 : len(s)-1]
+	}
+	return s
 }
 
 // refs reports whether e mentions the lvalue x anywhere.
 func (a atomicForm) refs(e, x *cfacts.Expr) bool {
-	want := stText(a.text, x)
+	want := outerParensOff(stText(a.text, x))
 	found := false
 	stWalkExpr(e, func(s *cfacts.Expr) bool {
-		if !found && stText(a.text, s) == want {
+		if !found && outerParensOff(stText(a.text, s)) == want {
 			found = true
 		}
 		return !found

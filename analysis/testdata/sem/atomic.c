@@ -41,6 +41,13 @@ int forms(int *restrict a, int n)
         }
 #pragma acc atomic capture
         {
+            old = (total);
+            (total)--;
+        }
+#pragma acc atomic update
+        (x) += ((a[i]) + 1);
+#pragma acc atomic capture
+        {
             total -= 1;
             old = total;
         }
