@@ -247,7 +247,8 @@ func (h *hgen) node(n *Node) {
 			h.w(in, "const int %s = (%s) != 0;", cond, n.If)
 		}
 		h.beginDataQueue(n, in, cond) // async.go
-		h.enters(n.Data, in, cond, "0", loc)
+		data := h.pinBounds(n.Data, in, cond, n.Line)
+		h.enters(data, in, cond, "0", loc)
 		queue := h.queue
 		h.queue = "" // the body's constructs have their own async clauses
 		start := n.bodyStart()
@@ -256,7 +257,7 @@ func (h *hgen) node(n *Node) {
 		h.region(start, n.Body.Span.End, n.Children)
 		h.b.WriteByte('\n')
 		h.queue = queue
-		h.exits(n.Data, in, cond, "0", loc)
+		h.exits(data, in, cond, "0", loc)
 		h.endQueue()
 		h.w(ind, "}")
 	case NodeEnterData, NodeExitData, NodeUpdate:
@@ -338,6 +339,32 @@ func (h *hgen) enters(items []*DataItem, ind, cond, flags, loc string) {
 	if cond != "" {
 		h.w(ind[:len(ind)-1], "}")
 	}
+}
+
+// pinBounds evaluates the host address and the size of each item once,
+// before the entry actions, into constants that the exit actions use too:
+// the exit acts on the data the entry mapped even when the body changes
+// what the bounds name (copyout(c[0:len]) with len = 1 in the body, a
+// pointer swapped). Under an if clause the bounds are evaluated only when
+// the condition holds. Rows items keep theirs (their rows are read at both).
+func (h *hgen) pinBounds(items []*DataItem, ind, cond string, line int) []*DataItem {
+	out := make([]*DataItem, len(items))
+	for i, di := range items {
+		out[i] = di
+		if di.Rows != nil || di.Clause == "deviceptr" {
+			continue
+		}
+		start, bytes := fmt.Sprintf("accls_h%d_%d", line, i), fmt.Sprintf("accls_n%d_%d", line, i)
+		if cond != "" {
+			h.w(ind, "void *const %s = %s ? (void *)%s : NULL; const size_t %s = %s ? (size_t)(%s) : 0;", start, cond, paren(di.Start), bytes, cond, di.Bytes)
+		} else {
+			h.w(ind, "void *const %s = (void *)%s; const size_t %s = %s;", start, paren(di.Start), bytes, di.Bytes)
+		}
+		pinned := *di
+		pinned.Start, pinned.Bytes = start, bytes
+		out[i] = &pinned
+	}
+	return out
 }
 
 // exits writes the exit actions, in reverse order.

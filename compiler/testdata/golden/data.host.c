@@ -62,8 +62,10 @@ int main(void)
 #line 12 "data.c"
 	/* #pragma acc data copyin(x[0:n]) present(y[0:n]) */
 	{
-		(void)accrt_enter(ACCRT_COPYIN, (void *)x, (size_t)(n) * sizeof(x[0]), 0, "x[0:n]", "data.c:12");
-		(void)accrt_enter(ACCRT_PRESENT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "data.c:12");
+		void *const accls_h12_0 = (void *)x; const size_t accls_n12_0 = (size_t)(n) * sizeof(x[0]);
+		void *const accls_h12_1 = (void *)y; const size_t accls_n12_1 = (size_t)(n) * sizeof(y[0]);
+		(void)accrt_enter(ACCRT_COPYIN, (void *)accls_h12_0, accls_n12_0, 0, "x[0:n]", "data.c:12");
+		(void)accrt_enter(ACCRT_PRESENT, (void *)accls_h12_1, accls_n12_1, 0, "y[0:n]", "data.c:12");
 #line 13 "data.c"
 	{
 #line 14 "data.c"
@@ -95,8 +97,8 @@ int main(void)
 		}
 #line 19 "data.c"
 	}
-		accrt_exit(ACCRT_PRESENT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "data.c:12");
-		accrt_exit(ACCRT_COPYIN, (void *)x, (size_t)(n) * sizeof(x[0]), 0, "x[0:n]", "data.c:12");
+		accrt_exit(ACCRT_PRESENT, (void *)accls_h12_1, accls_n12_1, 0, "y[0:n]", "data.c:12");
+		accrt_exit(ACCRT_COPYIN, (void *)accls_h12_0, accls_n12_0, 0, "x[0:n]", "data.c:12");
 	}
 #line 20 "data.c"
 	/* #pragma acc exit data copyout(y[0:n]) finalize */

@@ -157,8 +157,10 @@ int main(void)
 #line 19 "reduce.c"
 	/* #pragma acc data copy(odd) copyin(v) */
 	{
-		(void)accrt_enter(ACCRT_COPY, (void *)(&odd), sizeof(odd), 0, "odd", "reduce.c:19");
-		(void)accrt_enter(ACCRT_COPYIN, (void *)v, sizeof(v), 0, "v", "reduce.c:19");
+		void *const accls_h19_0 = (void *)(&odd); const size_t accls_n19_0 = sizeof(odd);
+		void *const accls_h19_1 = (void *)v; const size_t accls_n19_1 = sizeof(v);
+		(void)accrt_enter(ACCRT_COPY, (void *)accls_h19_0, accls_n19_0, 0, "odd", "reduce.c:19");
+		(void)accrt_enter(ACCRT_COPYIN, (void *)accls_h19_1, accls_n19_1, 0, "v", "reduce.c:19");
 #line 20 "reduce.c"
 	{
 #line 21 "reduce.c"
@@ -189,8 +191,8 @@ int main(void)
 		}
 #line 24 "reduce.c"
 	}
-		accrt_exit(ACCRT_COPYIN, (void *)v, sizeof(v), 0, "v", "reduce.c:19");
-		accrt_exit(ACCRT_COPY, (void *)(&odd), sizeof(odd), 0, "odd", "reduce.c:19");
+		accrt_exit(ACCRT_COPYIN, (void *)accls_h19_1, accls_n19_1, 0, "v", "reduce.c:19");
+		accrt_exit(ACCRT_COPY, (void *)accls_h19_0, accls_n19_0, 0, "odd", "reduce.c:19");
 	}
 #line 25 "reduce.c"
 	printf("%g %g %d\n", sum, big, odd);

@@ -79,7 +79,8 @@ void stacked(int n, float *a, float *b)
 #line 6 "stacked.c"
 	/* #pragma acc data copyin(a[0:n]) */
 	{
-		(void)accrt_enter(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "stacked.c:6");
+		void *const accls_h6_0 = (void *)a; const size_t accls_n6_0 = (size_t)(n) * sizeof(a[0]);
+		(void)accrt_enter(ACCRT_COPYIN, (void *)accls_h6_0, accls_n6_0, 0, "a[0:n]", "stacked.c:6");
 #line 7 "stacked.c"
 #line 7 "stacked.c"
 	/* #pragma acc parallel loop copy(b[0:n]) */
@@ -102,12 +103,13 @@ void stacked(int n, float *a, float *b)
 	}
 #line 9 "stacked.c"
 		             
-		accrt_exit(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "stacked.c:6");
+		accrt_exit(ACCRT_COPYIN, (void *)accls_h6_0, accls_n6_0, 0, "a[0:n]", "stacked.c:6");
 	}
 #line 10 "stacked.c"
 	/* #pragma acc data copy(b[0:n]) */
 	{
-		(void)accrt_enter(ACCRT_COPY, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "stacked.c:10");
+		void *const accls_h10_0 = (void *)b; const size_t accls_n10_0 = (size_t)(n) * sizeof(b[0]);
+		(void)accrt_enter(ACCRT_COPY, (void *)accls_h10_0, accls_n10_0, 0, "b[0:n]", "stacked.c:10");
 #line 11 "stacked.c"
 #line 11 "stacked.c"
 	/* #pragma acc host_data use_device(b) */
@@ -137,7 +139,7 @@ void stacked(int n, float *a, float *b)
 	}
 #line 14 "stacked.c"
 		          
-		accrt_exit(ACCRT_COPY, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "stacked.c:10");
+		accrt_exit(ACCRT_COPY, (void *)accls_h10_0, accls_n10_0, 0, "b[0:n]", "stacked.c:10");
 	}
 #line 15 "stacked.c"
 }
