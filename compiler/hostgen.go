@@ -439,6 +439,9 @@ func (h *hgen) compute(n *Node, ind string) {
 			}
 		}
 		v := views[di]
+		if pa := privInitItem(con, di); pa != nil { // privarray.go: a firstprivate section
+			v = privInitView(pa)
+		}
 		switch {
 		case v != "" && di.Rows != nil: // rows.go: the view is A[0][0]'s
 			p := rowPitch(di.Var.Name)
@@ -569,6 +572,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
 		case ParamPrivArray:
 			h.privArrayArg(p, in) // privarray.go
+		case ParamPrivInit:
+			h.w(in, "accrt_arg_dev(accls_k, %d, %s);", p.Index, privInitView(p.Priv))
 		}
 	}
 	async := h.queueOrSync()

@@ -353,6 +353,7 @@ const (
 	ParamPartials                   // __global partials of a reduction
 	ParamShape                      // the number of workers or the vector length (uint)
 	ParamPrivArray                  // __global scratch of gang-private copies (privarray.go)
+	ParamPrivInit                   // buffer + byte offset of a firstprivate copy's data (two arguments)
 )
 
 // Param is one kernel parameter (ParamDev takes two argument slots).

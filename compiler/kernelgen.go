@@ -301,6 +301,8 @@ func (g *kgen) kernel() error {
 			params = append(params, "uint "+p.Name)
 		case ParamPrivArray:
 			params = append(params, fmt.Sprintf("__global %s *%s", p.CL, p.Name))
+		case ParamPrivInit:
+			params = append(params, fmt.Sprintf("__global const %s *%s_base, ulong %s_off", p.CL, p.Name, p.Name))
 		}
 	}
 	name := k.Name

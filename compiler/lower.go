@@ -641,8 +641,8 @@ func (l *lowering) construcClauses() {
 			}
 		case "firstprivate":
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil {
-					l.privateSection(cl, it, v, nil)
+				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v, nil) && l.privArrays[v] != nil {
+					l.conPrivate[v] = true // firstprivate(c[0:n]): a gang's copy (privarray.go)
 				}
 			}
 		}
@@ -1600,7 +1600,7 @@ func (l *lowering) params(k *Kernel) {
 	add := func(p *Param) {
 		p.Index = idx
 		idx++
-		if p.Kind == ParamDev {
+		if p.Kind == ParamDev || p.Kind == ParamPrivInit {
 			idx++
 		}
 		k.Params = append(k.Params, p)

@@ -9,10 +9,12 @@ package compiler
 // (accrt_partials; released after it, OpenCL keeping it until the kernel
 // is done); the kernel points the user's name at its gang's slice, moved
 // down by lo so that tmp[lo] is the slice's first element. The copies
-// start undefined, as private data does. Private copies per work-item
-// (the pointer private on a worker or vector loop) and firstprivate
-// copies are not made: an error says so, rather than a private pointer
-// left unset on every work-item.
+// start undefined, as private data does; firstprivate(c[lo:n]) enters the
+// section like a copyin (present, or copied) and each gang's work-items
+// copy it into the slice before anything else. Private copies per
+// work-item (the pointer private on a worker or vector loop) are not made:
+// an error says so, rather than a private pointer left unset on every
+// work-item.
 
 import (
 	"strings"
@@ -29,6 +31,10 @@ type PrivArray struct {
 	CL      string // element OpenCL type
 	CType   string // element C type, for the host's sizeof
 	Lo, Len string // host C expressions of the section
+	// Init is the section's data item for firstprivate: entered like a
+	// copyin (present or copied), each gang copies it into its slice at
+	// the kernel's start.
+	Init *DataItem
 }
 
 // privateSection reports whether a private or firstprivate item can be
@@ -45,8 +51,6 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 	}
 	const unsupported = "a private copy of the data a pointer points to is supported by the compiler for private on a compute construct or a gang loop only (one copy per gang); "
 	switch {
-	case cl.Spec.Name != "private":
-		return fail("a firstprivate copy of the data a pointer points to is not supported by the compiler yet; copy it into a private array in the construct")
 	case lp != nil && (lp.Explicit != analysis.LevelGang || lp.Seq):
 		return fail(unsupported + "on this loop each iteration needs its own; declare the array in the loop body (float " + v.Name + "[N] with a constant N)")
 	case len(it.Var.Subscripts) != 1 || !it.Var.Subscripts[0].Section || it.Var.Subscripts[0].Length == nil || len(it.Var.Members) > 0:
@@ -67,8 +71,14 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 	if elem == "double" {
 		l.c.prog.UsesDouble = true
 	}
-	l.privArrays[v] = &PrivArray{Var: v, Name: clName(v.Name), CL: elem, CType: v.Type.Elem.Name,
+	pa := &PrivArray{Var: v, Name: clName(v.Name), CL: elem, CType: v.Type.Elem.Name,
 		Lo: lo, Len: strings.TrimSpace(sub.Length.Text)}
+	if cl.Spec.Name == "firstprivate" {
+		pa.Init = &DataItem{Clause: "ACCRT_COPYIN", Name: it.Text, Var: v, Start: "&(" + v.Name + ")[" + lo + "]",
+			Bytes: "(size_t)(" + pa.Len + ") * sizeof(" + v.Name + "[0])", Lo: "0", Pos: it.Span.Start}
+		l.con.Node.Data = append(l.con.Node.Data, pa.Init)
+	}
+	l.privArrays[v] = pa
 	return true
 }
 
@@ -84,11 +94,30 @@ func (l *lowering) kernelPrivArray(k *Kernel, pa *PrivArray) {
 // privArrayParams are a copy's kernel parameters: its section and the
 // scratch.
 func privArrayParams(pa *PrivArray) []*Param {
-	return []*Param{
+	ps := []*Param{
 		{Kind: ParamValue, Name: "_" + pa.Name + "_plo", CL: "long", Host: pa.Lo, HostT: "cl_long"},
 		{Kind: ParamValue, Name: "_" + pa.Name + "_plen", CL: "long", Host: pa.Len, HostT: "cl_long"},
 		{Kind: ParamPrivArray, Name: "_" + pa.Name + "_priv", CL: pa.CL, Priv: pa},
 	}
+	if pa.Init != nil {
+		ps = append(ps, &Param{Kind: ParamPrivInit, Name: "_" + pa.Name + "_init", CL: pa.CL, Priv: pa})
+	}
+	return ps
+}
+
+// privInitView names the host's device view of a firstprivate section.
+func privInitView(pa *PrivArray) string { return "accls_fpi_" + pa.Name }
+
+// privInitItem finds the firstprivate copy whose data item di is.
+func privInitItem(con *Construct, di *DataItem) *PrivArray {
+	for _, k := range con.Kernels {
+		for _, pa := range k.PrivArrays {
+			if pa.Init == di {
+				return pa
+			}
+		}
+	}
+	return nil
 }
 
 // privArrayArg writes the host side of the scratch parameter.
@@ -115,6 +144,21 @@ func (g *kgen) privArrayDecls(k *Kernel) {
 			gang = "0"
 		}
 		g.line(0, "__global %s *%s = _%s_priv + %s - _%s_plo; /* private(%s[%s:%s]): this gang's copy */", pa.CL, pa.Name, pa.Name, gang, pa.Name, pa.Var.Name, pa.Lo, pa.Len)
+		if pa.Init == nil {
+			continue
+		}
+		g.line(0, "{ /* firstprivate: the gang's copy starts as the data */")
+		g.line(1, "__global const %s *_init = (__global const %s *)((__global const char *)_%s_init_base + _%s_init_off);", pa.CL, pa.CL, pa.Name, pa.Name)
+		if k.Serial {
+			g.line(1, "for (long _e = 0; _e < _%s_plen; _e++)", pa.Name)
+		} else {
+			g.line(1, "for (long _e = _lid; _e < _%s_plen; _e += _nlid)", pa.Name)
+		}
+		g.line(2, "%s[_%s_plo + _e] = _init[_e];", pa.Name, pa.Name)
+		if !k.Serial {
+			g.line(1, "barrier(CLK_GLOBAL_MEM_FENCE);")
+		}
+		g.line(0, "}")
 	}
 }
 

@@ -4,7 +4,8 @@
  * with a lower bound (row[2:m]: the copy covers row[2] to row[m+1]), on a
  * loop gang inside a parallel construct, and on a serial construct. Each
  * gang's copy is its own: the gangs run at once and would overwrite each
- * other's work in one array. */
+ * other's work in one array. firstprivate(coef[1:k]) gives each gang a
+ * copy that starts as the host's data (read here: plain C shares it). */
 // exec-no-gcc-openacc: gcc 12 rejects sub-arrays in private clauses
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,22 @@ int main(int argc, char **argv)
 			f[g] = s;
 		}
 	}
+	double *coef = malloc(8 * sizeof *coef), *h = malloc(G * sizeof *h);
+	int k = 6;
+	for (int j = 0; j < 8; j++)
+		coef[j] = j * 0.5;
+#pragma acc parallel loop gang firstprivate(coef[1:k]) copyin(a[0:G * n]) copyout(h[0:G])
+	for (int g = 0; g < G; g++) {
+		double s = 0;
+#pragma acc loop vector reduction(+:s)
+		for (int y = 0; y < n; y++)
+			s += a[g * n + y] * coef[1 + y % k];
+		h[g] = s;
+	}
+	double hs = 0;
+#pragma acc serial firstprivate(coef[0:8]) copy(hs)
+	for (int j = 0; j < 8; j++)
+		hs += coef[j];
 	double total = 0;
 #pragma acc serial private(t[0:n]) copy(total)
 	{
@@ -88,7 +105,16 @@ int main(int argc, char **argv)
 	for (int y = 0; y < n; y++)
 		wt += (float)(y % 8) * (float)((n - 1 - y) % 8);
 	bad += total != wt;
-	printf("d %.1f e %.1f f %ld serial %.1f\n", sd, se, sf, total);
+	double sh = 0;
+	for (int g = 0; g < G; g++) {
+		double w = 0;
+		for (int y = 0; y < n; y++)
+			w += a[g * n + y] * coef[1 + y % k];
+		bad += h[g] != w;
+		sh += h[g];
+	}
+	bad += hs != 14;
+	printf("d %.1f e %.1f f %ld serial %.1f firstprivate %.1f %.1f\n", sd, se, sf, total, sh, hs);
 	if (bad) {
 		printf("FAIL %d wrong\n", bad);
 		return 1;
