@@ -233,10 +233,16 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 	if n != "" {
 		example = name + "[0:" + n + "]"
 	}
+	msg := fmt.Sprintf("only the pointer value of %s is %s by %s, not the data it points to; use a sub-array such as %s",
+		quote(name), verb, quote(c.Name), example)
+	if canonical(c) == "present" && !IsRowsPointer(v.Type) {
+		// accls, like NVIDIA's compiler, looks the data up (compiler/lower.go dataItem)
+		msg = fmt.Sprintf("in OpenACC, present(%s) names the pointer itself, not the data it points to: accls and NVIDIA's compiler look that data up, other compilers may not; %s is portable",
+			name, example)
+	}
 	d := Diagnostic{
 		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",
-		Message: fmt.Sprintf("only the pointer value of %s is %s by %s, not the data it points to; use a sub-array such as %s",
-			quote(name), verb, quote(c.Name), example),
+		Message: msg,
 		Related: []Related{{Span: du.deref.Span, Message: quote(name) + " is dereferenced here"}},
 	}
 	at := acc.Span{Start: it.Var.NameSpan.End, End: it.Var.NameSpan.End}

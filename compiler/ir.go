@@ -217,6 +217,10 @@ type Kernel struct {
 	// Shared are the gang-private arrays that the workers and vector lanes
 	// of a gang share: __local arrays (by their kernel names).
 	Shared map[*cfacts.Var]string
+	// Redeclared are variables a kernels construct declares in another of
+	// its kernels and this one uses only as loop counters: declared again
+	// at this kernel's start.
+	Redeclared []*cfacts.Var
 	// PrivArrays are the gang-private copies of what pointers point to
 	// (private(tmp[0:n]), privarray.go).
 	PrivArrays []*PrivArray

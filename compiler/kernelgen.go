@@ -400,7 +400,16 @@ func (g *kgen) kernel() error {
 		g.line(0, "const long _lid = get_local_id(0), _nlid = get_local_size(0);")
 		g.lanes(k)
 	}
-	g.privArrayDecls(k) // privarray.go
+	g.privArrayDecls(k)              // privarray.go
+	for _, v := range k.Redeclared { // a loop counter the construct declares in another kernel
+		d, err := g.decl(v, clName(v.Name))
+		if err != nil {
+			g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+			continue
+		}
+		g.line(0, "%s; /* '%s', declared in the construct: this kernel's own loop counter */", d, v.Name)
+		top[v] = clName(v.Name)
+	}
 	// Body.
 	g.sync = g.kernelSync()
 	for _, s := range k.Stmts {

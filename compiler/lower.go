@@ -197,6 +197,14 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 		case cfacts.TypeArray:
 			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
 		case cfacts.TypePointer:
+			if clause == "ACCRT_PRESENT" {
+				// present(p): the data p points to is present, whatever its
+				// extent (as NVIDIA's compiler reads it; the analysis warns
+				// that OpenACC names the pointer itself): a lookup of the
+				// address, as for a pointer without a clause.
+				di.Start, di.Bytes, di.Lo = name, "0", "0"
+				break
+			}
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
 		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeStruct, cfacts.TypeUnion:
 			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"
@@ -385,7 +393,9 @@ func (l *lowering) kernels() {
 		mk(nil).Serial = true
 	}
 	// A variable declared at the top of the kernels body and used by two
-	// kernels would need to live across them.
+	// kernels would need to live across them, unless each kernel that uses
+	// it only counts loops with it (`int i, j;` then several loop nests over
+	// i): such a kernel declares it again, its own.
 	if len(con.Kernels) > 1 {
 		for _, k := range con.Kernels {
 			for _, s := range k.Stmts {
@@ -394,14 +404,48 @@ func (l *lowering) kernels() {
 				}
 				for _, v := range s.Decls {
 					for _, k2 := range con.Kernels {
-						if k2 != k && kernelRefers(k2, v) {
-							l.c.errorAt(v.NameSpan, "'%s' is declared in a 'kernels' construct and used by two of its loop nests: not supported by the compiler yet (declare it outside or in one nest)", v.Name)
+						if k2 == k || !kernelRefers(k2, v) {
+							continue
 						}
+						if v.Init == nil && onlyLoopCounter(k2, v) {
+							k2.Redeclared = append(k2.Redeclared, v)
+							continue
+						}
+						l.c.errorAt(v.NameSpan, "'%s' is declared in a 'kernels' construct and used by two of its loop nests: not supported by the compiler yet (declare it outside or in one nest)", v.Name)
 					}
 				}
 			}
 		}
 	}
+}
+
+// onlyLoopCounter reports whether every use of v in kernel k lies in a for
+// statement whose init assigns v (its loop variable): no value of v flows
+// into or out of k.
+func onlyLoopCounter(k *Kernel, v *cfacts.Var) bool {
+	ok := true
+	for _, s := range k.Stmts {
+		cfacts.Walk(s, func(st *cfacts.Stmt) bool {
+			if !ok {
+				return false
+			}
+			if st.Kind == cfacts.StmtFor && st.Init != nil && st.Init.Kind == cfacts.StmtExpr && st.Init.Expr != nil &&
+				st.Init.Expr.Kind == cfacts.ExprAssign && st.Init.Expr.Op == "=" && st.Init.Expr.X != nil &&
+				st.Init.Expr.X.Kind == cfacts.ExprIdent && st.Init.Expr.X.Var == v {
+				return false // v's own loop: every use inside it sees its values
+			}
+			cfacts.StmtExprs(st, func(e *cfacts.Expr) {
+				cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+					if x.Kind == cfacts.ExprIdent && x.Var == v {
+						ok = false
+					}
+					return ok
+				})
+			})
+			return ok
+		})
+	}
+	return ok
 }
 
 // kernelRefers reports whether kernel k references v.

@@ -86,6 +86,9 @@ void no_bounds(float *y, float *x, int n)
             y[i] += x[i];
     }
 #pragma acc update self(y) // want "only the pointer value of 'y' is updated by 'self', not the data it points to"
+#pragma acc parallel loop present(y) // want "in OpenACC, present\\(y\\) names the pointer itself, not the data it points to: accls and NVIDIA's compiler look that data up, other compilers may not; y\\[0:n\\] is portable"
+    for (int i = 0; i < n; i++)
+        y[i] += 1.0f;
 }
 
 /* Valid: sub-arrays, deviceptr, pointers not dereferenced in the region. */

@@ -1296,6 +1296,9 @@ static void partial_error(uintptr_t h, size_t bytes, const map_t *m, const ctx_t
 static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
 {
 	char w[512];
+	if (bytes == 0) /* present(p) on a pointer: the data it points to */
+		fatal("'%s' points to host memory (%p) that is not present on the device%s", c->name ? c->name : "?",
+		      (void *)h, ctx_where(c, w, sizeof w));
 	fatal("'%s' (host %p, %zu bytes) is not present on the device%s", c->name ? c->name : "?", (void *)h, bytes,
 	      ctx_where(c, w, sizeof w));
 }
