@@ -54,6 +54,7 @@ var semanticChecks = []*Check{
 	dependenceCheck,
 	gangSyncCheck,
 	constArgsCheck,
+	invariantUpdateCheck,
 }
 
 // SemanticChecks returns the table of semantic checks.

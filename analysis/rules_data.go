@@ -160,4 +160,18 @@ var dataRules = []*Rule{
 			"or restructure it (a scan, two arrays).",
 		Example: "#pragma acc parallel loop copy(a[0:n])\nfor (int i = 1; i < n; i++) a[i] = a[i-1] + 1;",
 	},
+	{
+		ID: "loop-invariant-update", Severity: SeverityWarning,
+		Summary: "every iteration of a parallel loop updates the same element or variable",
+		Doc: "In a loop whose iterations run in parallel, an update (`c[i] += e`, `s++`, `c[k] = c[k] * e`) of " +
+			"an element whose subscripts do not change in the loop, or of a variable declared outside the loop " +
+			"but inside the compute construct (private to a gang, shared by its workers and lanes), is made by " +
+			"every iteration at once: the iterations race and updates are lost. Compilers do not make such an " +
+			"update a reduction by themselves. Accumulate in a scalar with a `reduction` clause on the loop and " +
+			"store it after the loop, make the update `atomic`, or run the loop `seq`. Updates under a condition, " +
+			"in atomic regions, of variables the loop privatizes or reduces, and through subscripts that change " +
+			"in the loop are not reported.",
+		Example: "#pragma acc parallel loop gang copy(a[0:n])\nfor (int i = 0; i < n; i++) {\n" +
+			"#pragma acc loop vector\n    for (int j = 0; j < s; j++) a[i] += j;\n}",
+	},
 }

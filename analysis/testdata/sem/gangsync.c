@@ -117,7 +117,7 @@ void valid(float *restrict a, float *restrict b, int *restrict idx, int *restric
         for (int i = 0; i < n; i++) {
 #pragma acc loop vector
             for (int j = 0; j < 4; j++)
-                a[i] += j;
+                a[i] += j; // want "every iteration of this 'loop' updates 'a\\[i\\]', which does not change with 'j'.*\\[loop-invariant-update\\]"
 #pragma acc loop vector
             for (int j = 0; j < 4; j++)
                 b[i] = a[i] + j;
