@@ -144,7 +144,10 @@
 //     move nothing), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
 //     or T *[N] puts the rows in one device buffer, which kernels index as a
 //     two-dimensional array with the row pitch the runtime gives; accrt.h
-//     §9) and acc_on_device.
+//     §9), acc_on_device, and printf (OpenCL C's, routine.go
+//     devicePrintf: the format a string literal; when device code prints,
+//     each launch flushes the host's output before it and waits for the
+//     device's after it, so the output keeps the program's order).
 //   - hostgen (hostgen.go): the user's file, text for text, with each
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel

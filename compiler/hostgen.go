@@ -577,6 +577,9 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		}
 	}
 	async := h.queueOrSync()
+	if h.c.prog.UsesPrintf {
+		h.w(in, "accrt_print_order(0); /* device printf: the host's output first */")
+	}
 	if k.Grid > 0 {
 		h.w(in, "accls_launch_nd(accls_k, &accls_nd, %s);", async)
 	} else if k.GangDims > 0 {
@@ -585,6 +588,9 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 		h.w(in, "accls_launch(accls_k, accls_G, accls_W, accls_V, %s);", async)
 	}
 	h.privArrayRelease(k, in) // privarray.go
+	if h.c.prog.UsesPrintf {
+		h.w(in, "accrt_print_order(1); /* device printf: its output before the host's next */")
+	}
 	for _, red := range k.Reductions {
 		if red.Final != "" {
 			h.reduceFinal(red, in, loc) // reduce_device.go

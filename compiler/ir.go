@@ -18,6 +18,7 @@ type Program struct {
 	Constructs []*Construct // every compute construct, in source order
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
+	UsesPrintf bool         // device code calls printf: launches keep the output in program order
 	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
 	Int64Atomics bool
 	// Routines are the routines the kernels call, in the order first called

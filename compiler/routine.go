@@ -418,6 +418,9 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		return "_accls_on_device((int)" + g.expr(e.Args[0], precUnary) + ")", true
 	}
 	fm := g.c.routineOf(name)
+	if fm == nil && name == "printf" {
+		return g.devicePrintf(e), true
+	}
 	if fm == nil {
 		g.fail(e.Span, "call to '%s' in device code: %s", name, g.c.notCallable(name))
 		return name + "()", true
@@ -480,6 +483,31 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	return r.name + "(" + strings.Join(append(args, g.ctxArg(around)), ", ") + ")", true
 }
 
+// devicePrintf writes printf in device code as OpenCL C's printf (1.2):
+// each work-item that runs it prints, the device's output reaching stdout
+// when the kernel has finished. The format must be a string literal (an
+// OpenCL requirement); its conversions are C's, with long and double 64
+// bits as on the host.
+func (g *kgen) devicePrintf(e *cfacts.Expr) string {
+	if len(e.Args) == 0 || e.Args[0].Kind != cfacts.ExprString {
+		g.fail(e.Span, "printf in device code needs a string literal as its format (OpenCL C's printf)")
+		return "0"
+	}
+	g.c.prog.UsesPrintf = true
+	parts := []string{e.Args[0].Text}
+	for _, a := range e.Args[1:] {
+		if a.Kind == cfacts.ExprString { // %s takes literals only in OpenCL C
+			parts = append(parts, a.Text)
+			continue
+		}
+		if a.Type != nil && a.Type.Kind == cfacts.TypeFloat && a.Type.Size == 8 {
+			g.c.prog.UsesDouble = true
+		}
+		parts = append(parts, g.expr(a, precAssign))
+	}
+	return "printf(" + strings.Join(parts, ", ") + ")"
+}
+
 // implicitNote ends the errors in the body of an implicit routine: the
 // user wrote no directive there and may not know device code runs it.
 func implicitNote(fm *analysis.FuncModel) string {
@@ -500,9 +528,9 @@ func (c *compilation) notCallable(name string) string {
 		return why
 	}
 	if len(c.files.others) > 0 {
-		return fmt.Sprintf("'%s' is not defined in this file or in the program's other files: device code can call the routines of the program and OpenCL's built-in math functions", name)
+		return fmt.Sprintf("'%s' is not defined in this file or in the program's other files: device code can call the routines of the program, OpenCL's built-in math functions and printf", name)
 	}
-	return fmt.Sprintf("'%s' is not defined in this file: device code can call the functions this file defines (and the routines of the files built with it) and OpenCL's built-in math functions", name)
+	return fmt.Sprintf("'%s' is not defined in this file: device code can call the functions this file defines (and the routines of the files built with it), OpenCL's built-in math functions and printf", name)
 }
 
 func routineCallRule(l analysis.Level) string {

@@ -1093,6 +1093,13 @@ void accrt_wait_async(int wait_on, int async)
 	barrier(async, list, w == S.queues[0] ? 0 : 1, &c);
 }
 
+void accrt_print_order(int wait)
+{
+	if (wait)
+		accrt_wait_all();
+	fflush(stdout);
+}
+
 void accrt_wait_all_async(int async)
 {
 	static const ctx_t c = {"accrt_wait_all_async", NULL, 0, 0, NULL, NULL};

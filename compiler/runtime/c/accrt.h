@@ -477,6 +477,10 @@ enum { ACCRT_ASYNC_NOVAL = -1, ACCRT_SYNC = -2 };
 void accrt_wait(int async);
 /* The host waits for every queue. */
 void accrt_wait_all(void);
+/* Program order for device printf: the host's buffered output goes out
+ * before a launch (wait 0), and after it (wait 1) the device's output is
+ * complete (every queue waited for) before the host writes more. */
+void accrt_print_order(int wait);
 /* Queue `async` waits (no host wait) for the last event of queue `wait_on`. */
 void accrt_wait_async(int wait_on, int async);
 /* Queue `async` waits (no host wait) for every async queue. */

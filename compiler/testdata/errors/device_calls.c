@@ -63,7 +63,7 @@ void f(int n, float *a)
 	int v = 0, x = 0;
 #pragma acc parallel loop copy(a[0:n])
 	for (int i = 0; i < n; i++)
-		printf("%d\n", i);
+		fflush(stdout);
 #pragma acc parallel loop copy(a[0:n])
 	for (int i = 0; i < n; i++)
 		a[i] = helper(i);
