@@ -86,8 +86,10 @@ func checkInvariantUpdate(p *Pass, m *Model, r *Region) {
 				continue
 			}
 		case len(w.Index) == 0 && w.Access&AccWrite != 0 && !w.Deref:
-			// a scalar of the construct's body, outside this loop
-			if !inSpan(r.Compute.Stmt.Span, v.NameSpan) || isLoopCounterOf(m, r, v) {
+			// a scalar of the construct's body, outside this loop: each
+			// gang has its own, so only a loop over a gang's workers or
+			// lanes shares it
+			if !inSpan(r.Compute.Stmt.Span, v.NameSpan) || isLoopCounterOf(m, r, v) || !partitionsWithinGang(r) {
 				continue
 			}
 		default:
@@ -164,6 +166,25 @@ func underCondition(s *cfacts.Stmt, span acc.Span) bool {
 		return !found
 	})
 	return found
+}
+
+// partitionsWithinGang reports whether loop r divides its iterations among
+// the workers or vector lanes of a gang: by its clauses, or, without
+// level clauses, when a gang loop encloses it (the implementation then
+// gives it the levels below gang).
+func partitionsWithinGang(r *Region) bool {
+	if r.Level&(LevelWorker|LevelVector) != 0 {
+		return true
+	}
+	if r.Level&(LevelGang|LevelSeq) != 0 {
+		return false
+	}
+	for a := r.Parent; a != nil && a != r.Compute; a = a.Parent {
+		if a.IsLoop() && a.Level&LevelGang != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isLoopCounterOf reports whether v is the variable of a for loop inside

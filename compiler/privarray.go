@@ -29,7 +29,6 @@ type PrivArray struct {
 	Var     *cfacts.Var
 	Name    string // the pointer's kernel name
 	CL      string // element OpenCL type
-	CType   string // element C type, for the host's sizeof
 	Lo, Len string // host C expressions of the section
 	// Init is the section's data item for firstprivate: entered like a
 	// copyin (present or copied), each gang copies it into its slice at
@@ -68,11 +67,13 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 	if prev := l.privArrays[v]; prev != nil {
 		return true // named again (the construct and a loop): one copy per gang
 	}
-	if elem == "double" {
+	switch elem {
+	case "double":
 		l.c.prog.UsesDouble = true
+	case "bool":
+		elem = "uchar" // as _Bool data in device memory (stores convert to 0 or 1: cemit.go boolAssign)
 	}
-	pa := &PrivArray{Var: v, Name: clName(v.Name), CL: elem, CType: v.Type.Elem.Name,
-		Lo: lo, Len: strings.TrimSpace(sub.Length.Text)}
+	pa := &PrivArray{Var: v, Name: clName(v.Name), CL: elem, Lo: lo, Len: strings.TrimSpace(sub.Length.Text)}
 	if cl.Spec.Name == "firstprivate" {
 		pa.Init = &DataItem{Clause: "ACCRT_COPYIN", Name: it.Text, Var: v, Start: "&(" + v.Name + ")[" + lo + "]",
 			Bytes: "(size_t)(" + pa.Len + ") * sizeof(" + v.Name + "[0])", Lo: "0", Pos: it.Span.Start}
@@ -123,7 +124,7 @@ func privInitItem(con *Construct, di *DataItem) *PrivArray {
 // privArrayArg writes the host side of the scratch parameter.
 func (h *hgen) privArrayArg(p *Param, in string) {
 	pa := p.Priv
-	h.w(in, "cl_mem accls_s_%s = accrt_partials((size_t)accls_G * (size_t)(%s) * sizeof(%s), ACCRT_UCHAR); /* private(%s[%s:%s]): a copy per gang */", pa.Name, pa.Len, pa.CType, pa.Var.Name, pa.Lo, pa.Len)
+	h.w(in, "cl_mem accls_s_%s = accrt_partials((size_t)accls_G * (size_t)(%s) * sizeof((%s)[0]), ACCRT_UCHAR); /* private(%s[%s:%s]): a copy per gang */", pa.Name, pa.Len, pa.Var.Name, pa.Var.Name, pa.Lo, pa.Len)
 	h.w(in, "accrt_arg_mem(accls_k, %d, accls_s_%s);", p.Index, pa.Name)
 }
 

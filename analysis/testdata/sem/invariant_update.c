@@ -45,3 +45,23 @@ void races(int *a, int *b, int *c, int n)
     for (int i = 0; i < n; i++)
         c[k]++; // want "updates 'c\\[k\\]', which does not change with 'i'"
 }
+
+/* Not a race: each gang has its own copy of a scalar the construct
+   declares, and a gang loop runs each gang's iterations one by one. */
+void gang_counts(float *a, int n)
+{
+#pragma acc parallel copyin(a[0:n])
+    {
+        int count = 0;
+#pragma acc loop gang
+        for (int i = 0; i < n; i++)
+            count++;
+        float u = 0;
+#pragma acc loop gang
+        for (int i = 0; i < n; i++) {
+#pragma acc loop
+            for (int j = 0; j < n; j++)
+                u += a[j]; // want "updates 'u', which its iterations share"
+        }
+    }
+}
