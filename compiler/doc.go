@@ -31,7 +31,14 @@
 //     buffer and a byte offset, entered by a clause of the construct or
 //     looked up when present), reduction. Data clauses become DataItems: C expressions for
 //     the host address, the byte count and the offset of a sub-array,
-//     evaluated by the host where the directive is.
+//     evaluated by the host where the directive is (a data construct's once,
+//     at its entry: its exit acts on the same data). Two clauses of one
+//     construct on the same data merge into one that moves what either
+//     moves (copyin(x) copyout(x) is copy(x)); present(p) on a pointer
+//     without bounds looks up the data p points to. Arguments that must be
+//     constants may name macros and enumeration constants
+//     (cfacts.File.Consts: collapse(N), tile(TS, TS)); loop auto is
+//     decided by the dependence test in every construct.
 //   - transfers (transfers.go): transfer minimization within a function.
 //     Runs of statements of one block that hold compute constructs and
 //     host code that touches no memory but scalar variables (a host loop
@@ -247,7 +254,7 @@
 //     struct members; reduction loops nested in
 //     a tile loop, or in a routine's partitioned loop other than as a
 //     vector loop in a worker loop; variables declared in a kernels construct and
-//     used by two of its loop nests;
+//     used by two of its loop nests other than as loop counters;
 //   - redundant code: statements that write device memory and assign
 //     private scalars in routines, in control flow of a worker loop's body,
 //     or more than one such scalar in worker-single code, and the barriers
