@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -14,7 +15,7 @@ import (
 // out but never written, copied back although only read.
 var dataClausesCheck = &Check{
 	Name:  "data-clauses",
-	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly"},
+	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly", "uninitialized-device-read"},
 	Model: checkDataClauses,
 }
 
@@ -375,6 +376,69 @@ func hostUse(m *Model, r *Region, computes []*Region, v *cfacts.Var) bool {
 	return false
 }
 
+// otherClauseNames reports whether a clause of d other than c, one of
+// names, lists v.
+func otherClauseNames(d *acc.Directive, c *acc.Clause, v *cfacts.Var, names ...string) bool {
+	for _, o := range d.Clauses {
+		if o == c || o.Args == nil || !slices.Contains(names, canonical(o)) {
+			continue
+		}
+		for _, it := range o.Args.Items {
+			if it.Var != nil && it.Var.Name == v.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initializedByOther reports whether another clause of directive d names
+// v and gives its device copy values: copy, copyin, present, no_create,
+// deviceptr, or the zero modifier (copyin(x) copyout(x) is copy).
+func initializedByOther(d *acc.Directive, c *acc.Clause, v *cfacts.Var) bool {
+	for _, o := range d.Clauses {
+		if o == c || o.Args == nil {
+			continue
+		}
+		for _, it := range o.Args.Items {
+			if it.Var == nil || it.Var.Name != v.Name {
+				continue
+			}
+			switch canonical(o) {
+			case "copy", "copyin", "present", "no_create", "deviceptr":
+				return true
+			case "copyout", "create":
+				if o.Args.Modifier == "zero" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// firstUpdate returns the first update of v's elements in the compute
+// constructs (c[i] += e, c[i]++, c[i] = c[i] * e): a read of the element
+// before any write of it. nil when there is none, or when v is written some
+// other way first (then the update may read what that wrote).
+func firstUpdate(du *dataUse, v *cfacts.Var) *Ref {
+	for _, r := range du.refs {
+		if r.Var != v || r.Elem&AccWrite == 0 {
+			continue
+		}
+		if r.Assign == nil {
+			return nil
+		}
+		switch {
+		case r.Assign.Kind == cfacts.ExprPreInc || r.Assign.Kind == cfacts.ExprPostInc,
+			r.Assign.Kind == cfacts.ExprAssign && (r.Assign.Op != "=" || readsSame(r.Assign.Y, r.Expr)):
+			return r
+		}
+		return nil // a plain write comes first
+	}
+	return nil
+}
+
 // checkClauseItems checks the data clause items of a compute or data
 // construct r against the use of the data by the compute constructs it
 // governs.
@@ -405,8 +469,8 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 		}
 		switch canonical(c) {
 		case "copyin":
-			if !du.written {
-				return
+			if !du.written || otherClauseNames(d, c, v, "copy", "copyout") {
+				return // (copyin(x) copyout(x) is copy(x))
 			}
 			p.Report(Diagnostic{
 				Span: it.Var.NameSpan, Rule: "copyin-written",
@@ -415,8 +479,27 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				Related: []Related{{Span: du.write.Site(), Message: writtenHere(name, du.write)}},
 				Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copy"))},
 			})
-		case "copyout":
-			if du.written || len(du.computes) == 0 || c.Args.Modifier == "zero" {
+		case "copyout", "create":
+			if c.Args.Modifier == "zero" {
+				return // zeroed device memory
+			}
+			if upd := firstUpdate(du, v); upd != nil && !initializedByOther(d, c, v) {
+				// c[i] += e reads the element first: the new device copy
+				// holds no values yet
+				fix := "copy"
+				if canonical(c) == "create" {
+					fix = "copyin"
+				}
+				p.Report(Diagnostic{
+					Span: it.Var.NameSpan, Rule: "uninitialized-device-read",
+					Message: fmt.Sprintf("%s is %s in this %s, so its device copy starts uninitialized, but the update of %s reads the element before anything writes it; use %s (or %s(zero: ...) for zeros)",
+						quote(name), canonical(c), construct, quote(exprSource(m, upd.Expr)), fix, canonical(c)),
+					Related: []Related{{Span: upd.Site(), Message: "the element is read and updated here"}},
+					Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, fix))},
+				})
+				return
+			}
+			if canonical(c) == "create" || du.written || len(du.computes) == 0 {
 				return
 			}
 			diag := Diagnostic{

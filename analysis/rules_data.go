@@ -161,6 +161,17 @@ var dataRules = []*Rule{
 		Example: "#pragma acc parallel loop copy(a[0:n])\nfor (int i = 1; i < n; i++) a[i] = a[i-1] + 1;",
 	},
 	{
+		ID: "uninitialized-device-read", Severity: SeverityWarning,
+		Summary: "data that copyout or create allocates is updated before it is written",
+		Doc: "`copyout` and `create` give data that is not yet present a new device copy and copy nothing in: " +
+			"its values are undefined until device code writes them. An update of an element (`c[i] += e`, " +
+			"`c[i]++`, `c[i] = c[i] * e`) reads the element first, so it starts from garbage. Use `copy` " +
+			"(copyout) or `copyin` (create) to start from the host's values, or the `zero` modifier " +
+			"(`copyout(zero: c[0:n])`, OpenACC 3.3) to start from zeros. Data an enclosing data region or " +
+			"`enter data` already holds is not reported: the clause finds it present and keeps its values.",
+		Example: "#pragma acc parallel loop copyout(a[0:n])\nfor (int i = 0; i < n; i++) a[i] += i;",
+	},
+	{
 		ID: "loop-invariant-update", Severity: SeverityWarning,
 		Summary: "every iteration of a parallel loop updates the same element or variable",
 		Doc: "In a loop whose iterations run in parallel, an update (`c[i] += e`, `s++`, `c[k] = c[k] * e`) of " +
