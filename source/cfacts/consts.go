@@ -7,18 +7,15 @@ import (
 	"modernc.org/cc/v4"
 )
 
-// directiveConsts returns the values of the integer constants named in the
-// OpenACC directives of text: object-like macros whose replacement list is
+// directiveConsts returns the values of the integer constants among names
+// (the identifiers of the document's OpenACC directives, collected by
+// prepare): object-like macros whose replacement list is
 // an integer constant expression over literals and such names, and
 // enumeration constants of file scope. A directive is not preprocessed for
 // us (cc/v4 sees it blanked), so `collapse(N)` and `tile(TS, TS)` need the
 // values from here. Only the names the directives mention are looked up,
 // so the thousands of macros of the system headers cost nothing.
-func directiveConsts(text []byte, ast *cc.AST) acc.Consts {
-	var names []string
-	for _, d := range acc.Scan(text).Directives {
-		names = append(names, identsIn(text[d.Span.Start:d.Span.End])...)
-	}
+func directiveConsts(names []string, ast *cc.AST) acc.Consts {
 	if len(names) == 0 || ast == nil {
 		return nil
 	}

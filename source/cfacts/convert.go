@@ -68,7 +68,7 @@ func convert(st *state, ast *cc.AST, prev *File) *File {
 	}
 	c.restoreDropped()
 	c.file.Notes = st.notes
-	c.file.Consts = directiveConsts(st.text, ast)
+	c.file.Consts = directiveConsts(st.directiveNames, ast)
 	return c.file
 }
 

@@ -143,14 +143,15 @@ type state struct {
 	work []byte // what cc/v4 parses (see prepare.go)
 	lx   lexed
 
-	includes      []include
-	missing       []string // headers not found
-	preludeInput  string
-	prelude       string
-	pruned        string // the prelude reduced to what the document needs; "" for the whole
-	wholePrelude  bool   // the pruned prelude did not do: use the whole one
-	prunedChecked bool   // the pruned prelude was compared with the whole one
-	direct        bool   // system includes are left to cc/v4 (no prelude)
+	includes       []include
+	missing        []string // headers not found
+	directiveNames []string // the identifiers of the document's directives (consts.go)
+	preludeInput   string
+	prelude        string
+	pruned         string // the prelude reduced to what the document needs; "" for the whole
+	wholePrelude   bool   // the pruned prelude did not do: use the whole one
+	prunedChecked  bool   // the pruned prelude was compared with the whole one
+	direct         bool   // system includes are left to cc/v4 (no prelude)
 
 	stubs   strings.Builder // typedefs guessed for unknown type names
 	guessed map[string]bool

@@ -33,8 +33,10 @@ func (st *state) prepare() {
 	st.dropped = nil
 	st.heur = false
 
+	st.directiveNames = st.directiveNames[:0]
 	for _, d := range acc.Scan(text).Directives {
 		st.blankRaw(d.Span.Start, d.Span.End)
+		st.directiveNames = append(st.directiveNames, identsIn(text[d.Span.Start:d.Span.End])...)
 	}
 
 	st.lx.lex(st.work)
