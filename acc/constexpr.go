@@ -4,32 +4,48 @@ import "math"
 
 // Int evaluates e as an integer constant expression: decimal, hexadecimal,
 // octal and binary literals (with u/l suffixes), the unary operators
-// - + ~ !, the binary operators * / % + - << >> & ^ | with C precedence, and
-// parentheses. It reports false for anything else: names (macros included),
-// other operators, floating literals, division by zero, shifts by a negative
+// - + ~ !, the binary operators * / % + - << >> & ^ | with C precedence,
+// parentheses, casts to integer types ((int)x, (unsigned char)x), and the
+// names e.Consts gives values (macros and enumeration constants of the
+// document). It reports false for anything else: other names, other
+// operators, floating literals, division by zero, shifts by a negative
 // amount or by 64 or more, or literals beyond 64 bits. Arithmetic is done in
 // int64 and wraps.
 func (e *Expr) Int() (int64, bool) {
+	v, _, ok := e.eval()
+	return v, ok
+}
+
+// UnknownName is the first name Int met that has no value (not in Consts,
+// not an integer cast's type): the reason a named argument is not a
+// constant. "" when Int succeeds or fails for another reason.
+func (e *Expr) UnknownName() string {
+	_, name, _ := e.eval()
+	return name
+}
+
+func (e *Expr) eval() (int64, string, bool) {
 	if e == nil {
-		return 0, false
+		return 0, "", false
 	}
 	c := constParser{s: e.Text, consts: e.Consts}
 	v, ok := c.binary(0)
 	if !ok {
-		return 0, false
+		return 0, c.unknown, false
 	}
 	c.blanks()
 	if c.i != len(c.s) {
-		return 0, false
+		return 0, "", false
 	}
-	return v, true
+	return v, "", true
 }
 
 type constParser struct {
-	s      string
-	i      int
-	depth  int
-	consts Consts // identifiers with a value
+	s       string
+	i       int
+	depth   int
+	consts  Consts // identifiers with a value
+	unknown string // the first identifier without one
 }
 
 // maxConstDepth bounds the nesting of parentheses and unary operators.
@@ -196,6 +212,8 @@ func (c *constParser) unary() (int64, bool) {
 		v, ok := c.consts[c.s[c.i:j]]
 		if ok {
 			c.i = j
+		} else if c.unknown == "" && !cKeywords[c.s[c.i:j]] {
+			c.unknown = c.s[c.i:j]
 		}
 		return v, ok
 	}
@@ -342,3 +360,8 @@ func castAt(s string) (func(int64) int64, int) {
 		return x << (64 - bits) >> (64 - bits)
 	}, i
 }
+
+// cKeywords are the words that name no variable, macro or constant in a
+// constant expression: not "unknown names" (a cast to float, sizeof).
+var cKeywords = map[string]bool{"float": true, "double": true, "void": true, "struct": true, "union": true,
+	"enum": true, "const": true, "volatile": true, "sizeof": true, "_Alignof": true, "_Bool": true}

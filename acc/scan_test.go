@@ -286,6 +286,11 @@ func TestInt(t *testing.T) {
 			t.Errorf("Int(%q) with constants = %d, %v; want %d, %v", tt.text, got, ok, tt.want, tt.ok)
 		}
 	}
+	for text, want := range map[string]string{"N + M": "M", "(int)n / N": "n", "N * 2": "", "1 +": "", "(float)N": ""} {
+		if got := (&acc.Expr{Text: text, Consts: consts}).UnknownName(); got != want {
+			t.Errorf("UnknownName(%q) = %q, want %q", text, got, want)
+		}
+	}
 	if _, ok := (*acc.Expr)(nil).Int(); ok {
 		t.Error("nil Expr has a value")
 	}

@@ -49,7 +49,7 @@ func checkConstArgs(p *Pass, m *Model) {
 				v, ok := constantIn(it, m.Consts())
 				switch {
 				case !ok:
-					p.Reportf(it.Span, "clause-arg-invalid", "%s, found %s: %s", what, quote(it.Text), notConstantWhy(it.Text, m.Consts()))
+					p.Reportf(it.Span, "clause-arg-invalid", "%s, found %s: %s", what, quote(it.Text), notConstantWhy(it, m.Consts()))
 				case v < lo || hi >= lo && v > hi:
 					p.Reportf(it.Span, "clause-arg-invalid", "%s, found %s (= %d)", what, quote(it.Text), v)
 				}
@@ -64,34 +64,14 @@ func checkConstArgs(p *Pass, m *Model) {
 	}
 }
 
-// castWords are the words of the integer casts that constant expressions
-// may hold (acc.Expr.Int evaluates them).
-var castWords = map[string]bool{"int": true, "long": true, "short": true, "char": true, "unsigned": true, "signed": true,
-	"size_t": true, "int64_t": true, "uint64_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true}
-
-// notConstantWhy names the first identifier of text that is not a known
-// constant.
-func notConstantWhy(text string, consts acc.Consts) string {
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
-			j := i
-			for j < len(text) && (text[j] == '_' || 'a' <= text[j] && text[j] <= 'z' || 'A' <= text[j] && text[j] <= 'Z' || '0' <= text[j] && text[j] <= '9') {
-				j++
-			}
-			if _, ok := consts[text[i:j]]; !ok && !castWords[text[i:j]] {
-				return fmt.Sprintf("%s is not an integer constant (a macro or an enumeration constant with a constant value)", quote(text[i:j]))
-			}
-			i = j
-			continue
-		}
-		if '0' <= c && c <= '9' {
-			for i < len(text) && (text[i] == '.' || text[i] == '_' || 'a' <= text[i] && text[i] <= 'z' || 'A' <= text[i] && text[i] <= 'Z' || '0' <= text[i] && text[i] <= '9') {
-				i++
-			}
-			continue
-		}
-		i++
+// notConstantWhy says why an argument with names is not a constant.
+func notConstantWhy(it *acc.Arg, consts acc.Consts) string {
+	e := it.Expr()
+	if e.Consts == nil {
+		e.Consts = consts
+	}
+	if name := e.UnknownName(); name != "" {
+		return fmt.Sprintf("%s is not an integer constant (a macro or an enumeration constant with a constant value)", quote(name))
 	}
 	return "it is not an integer constant expression"
 }

@@ -89,7 +89,7 @@ func checkInvariantUpdate(p *Pass, m *Model, r *Region) {
 			// a scalar of the construct's body, outside this loop: each
 			// gang has its own, so only a loop over a gang's workers or
 			// lanes shares it
-			if !inSpan(r.Compute.Stmt.Span, v.NameSpan) || isLoopCounterOf(m, r, v) || !partitionsWithinGang(r) {
+			if !inSpan(r.Compute.Stmt.Span, v.NameSpan) || isLoopCounter(r.Loops[0], v) || !partitionsWithinGang(r) {
 				continue
 			}
 		default:
@@ -185,26 +185,4 @@ func partitionsWithinGang(r *Region) bool {
 		}
 	}
 	return false
-}
-
-// isLoopCounterOf reports whether v is the variable of a for loop inside
-// r's loop: sequential inner loops count with it.
-func isLoopCounterOf(m *Model, r *Region, v *cfacts.Var) bool {
-	return isLoopCounter(r.Loops[0], v)
-}
-
-// readsSame reports whether e reads the place x names (c[i] = c[i] + e).
-func readsSame(e, x *cfacts.Expr) bool {
-	want := exprText(x)
-	if want == "" {
-		return false
-	}
-	found := false
-	stWalkExpr(e, func(y *cfacts.Expr) bool {
-		if !found && exprText(y) == want {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

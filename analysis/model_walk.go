@@ -211,3 +211,19 @@ func clauseNamed(d *acc.Directive, name string) *acc.Clause {
 	}
 	return nil
 }
+
+// readsSame reports whether e reads the place x names (c[i] = c[i] + e).
+func readsSame(e, x *cfacts.Expr) bool {
+	want := exprText(x)
+	if want == "" {
+		return false
+	}
+	found := false
+	stWalkExpr(e, func(y *cfacts.Expr) bool {
+		if !found && exprText(y) == want {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
