@@ -267,11 +267,15 @@ func (c *tclient) runProgram(t *testing.T, uri, runID string) (RunResult, string
 }
 
 // TestPreviewAndRunInProcess drives previews (concurrent requests on one
-// version) and a run through an in-process server, for the race detector.
+// version) and a run through an in-process server, for the race detector,
+// and checks that the session's temporary directories are gone once Serve
+// has returned (the process may exit at once).
 func TestPreviewAndRunInProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	c := startServer(t)
 	c.initialize()
 	const uri = "file:///inproc/vadd.c"
@@ -302,6 +306,21 @@ int main(void)
 	}
 	if len(r.Kernels) != 1 || r.Kernels[0].Launches != 1 || r.Transfers.D2HBytes != 256 {
 		t.Errorf("profile: %+v", r)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) == 0 {
+		t.Errorf("the session made no temporary directory in %s: the check below tests nothing", tmp)
+	}
+	c.call("shutdown", nil)
+	c.notify("exit", nil)
+	if err := c.serveResult(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		var names []string
+		for _, e := range left {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left in TMPDIR after Serve returned: %v", names)
 	}
 }
 

@@ -71,6 +71,7 @@ func ServeWith(ctx context.Context, in io.Reader, out io.Writer, opts Options) e
 	cancel() // cancels the requests still running
 	conn.Close()
 	s.waitRequests(time.Second)
+	s.cleanup()
 	return err
 }
 
@@ -124,6 +125,13 @@ type server struct {
 	exitOnce sync.Once
 	exited   chan struct{}
 
+	// cleanups run when Serve returns, after the requests (temporary
+	// directories). They run in Serve itself: a goroutine waiting for ctx
+	// would race with the process's exit and leave the directories behind.
+	cleanupMu sync.Mutex
+	cleanups  []func()
+	cleanedUp bool
+
 	docs documents
 	sem  *semantics
 	ext  *extensions // the protocol extensions' state (extensions.go)
@@ -156,6 +164,30 @@ func (s *server) setState(st state) {
 }
 
 func (s *server) isShutdown() bool { return s.getState() == stateShutdown }
+
+// atExit registers f to run when Serve returns; after that, f runs at once.
+func (s *server) atExit(f func()) {
+	s.cleanupMu.Lock()
+	if !s.cleanedUp {
+		s.cleanups = append(s.cleanups, f)
+		f = nil
+	}
+	s.cleanupMu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
+// cleanup runs the functions atExit registered, last first.
+func (s *server) cleanup() {
+	s.cleanupMu.Lock()
+	fs := s.cleanups
+	s.cleanups, s.cleanedUp = nil, true
+	s.cleanupMu.Unlock()
+	for i := len(fs) - 1; i >= 0; i-- {
+		fs[i]()
+	}
+}
 
 // waitRequests waits up to d for the running requests to finish.
 func (s *server) waitRequests(d time.Duration) {

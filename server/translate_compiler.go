@@ -104,10 +104,8 @@ func (s *server) sessionObjectDir() (string, error) {
 	cs.objOnce.Do(func() {
 		cs.objDir, cs.objErr = os.MkdirTemp("", "accls-obj-")
 		if cs.objErr == nil {
-			go func() {
-				<-s.ctx.Done()
-				os.RemoveAll(cs.objDir)
-			}()
+			dir := cs.objDir
+			s.atExit(func() { os.RemoveAll(dir) })
 		}
 	})
 	return cs.objDir, cs.objErr
@@ -118,10 +116,7 @@ func (s *server) compilerRuntimeDir() (string, error) {
 	cs.once.Do(func() {
 		var remove func()
 		if cs.rtDir, remove, cs.rtErr = runtime.HeadersDir(); cs.rtErr == nil {
-			go func() {
-				<-s.ctx.Done()
-				remove()
-			}()
+			s.atExit(remove)
 		}
 	})
 	return cs.rtDir, cs.rtErr
