@@ -144,12 +144,17 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		em.errorf(e.Span, "string literals cannot be used in a compute construct")
 		return e.Text
 	case cfacts.ExprUnary:
+		if e.Op == "&" {
+			em.rowNotLvalue(e.X)
+		}
 		return e.Op + em.unaryOperand(e)
 	case cfacts.ExprPreInc:
 		em.boolStep(e)
+		em.rowNotLvalue(e.X)
 		return e.Op + em.expr(e.X, precUnary)
 	case cfacts.ExprPostInc:
 		em.boolStep(e)
+		em.rowNotLvalue(e.X)
 		return em.expr(e.X, precPostfix) + e.Op
 	case cfacts.ExprBinary:
 		p := exprPrec(e)
@@ -158,6 +163,7 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		if isBool(e.X.Type) {
 			return em.boolAssign(e)
 		}
+		em.rowNotLvalue(e.X)
 		return em.expr(e.X, precUnary) + " " + e.Op + " " + em.expr(e.Y, precAssign)
 	case cfacts.ExprCond:
 		return em.expr(e.X, precLOr) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
@@ -305,12 +311,17 @@ func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
 	if strides == nil {
 		return "", false
 	}
-	if len(idx) != len(strides)+1 {
+	// All subscripts but the last name a row: its value is the address
+	// of its first element (the rows of a pointer to pointers are one
+	// device buffer too, so a row's device address is known; its pointer,
+	// a host address, is not on the device: rowNotLvalue).
+	row := len(idx) == len(strides)
+	if len(idx) != len(strides)+1 && !row {
 		if isRowsType(b.Var.Type) { // rows.go
 			em.errorf(e.Span, "'%s' is a pointer to pointers: its rows are one device buffer, so index it with both subscripts (%s[i][j]) in a compute construct; a row's pointer is a host address", b.Var.Name, b.Var.Name)
 			return "", true
 		}
-		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct (a row's address is that of its first element, &%s[i][0])", b.Var.Name, len(strides)+1, b.Var.Name)
+		em.errorf(e.Span, "'%s' is a variable-length array: index it with all %d subscripts in a compute construct, or all but the last (a row's address)", b.Var.Name, len(strides)+1)
 		return "", true
 	}
 	// idx is innermost first.
@@ -327,7 +338,37 @@ func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
 	if err != nil {
 		em.errorf(b.Span, "%v", err)
 	}
+	if row {
+		return "(&" + base + "[" + strings.Join(terms, " + ") + "])", true
+	}
 	return base + "[" + strings.Join(terms, " + ") + "]", true
+}
+
+// rowNotLvalue reports e when it is a row of a linearized array (vlaIndex)
+// that is assigned, stepped or has its address taken: the row pointers of
+// a pointer to pointers are host addresses that have no device copy, and
+// a variable-length array's row is an array.
+func (em *clEmitter) rowNotLvalue(e *cfacts.Expr) {
+	if em.vla == nil || e == nil || e.Kind != cfacts.ExprIndex {
+		return
+	}
+	n := 0
+	b := e
+	for b != nil && b.Kind == cfacts.ExprIndex {
+		n++
+		b = strip(b.X)
+	}
+	if b == nil || b.Kind != cfacts.ExprIdent || b.Var == nil {
+		return
+	}
+	if strides := em.vla(b.Var); strides == nil || n != len(strides) {
+		return
+	}
+	if isRowsType(b.Var.Type) { // rows.go
+		em.errorf(e.Span, "'%s' is a pointer to pointers whose rows are one device buffer: a compute construct may read a row's address (%s[i]) but not change the row pointers or take their address, which are host data", b.Var.Name, b.Var.Name)
+		return
+	}
+	em.errorf(e.Span, "'%s' is a variable-length array: a row (%s[i]) is its address here; take the address of an element instead (&%s[i][0])", b.Var.Name, b.Var.Name, b.Var.Name)
 }
 
 // mathFunc describes a C math function that OpenCL C has (overloaded):

@@ -122,7 +122,10 @@
 //     checked for levels, address spaces, recursion; a function defined
 //     without a routine directive is an implicit routine seq; global
 //     constants become __constant copies, constglobals.go, and declared
-//     globals hidden parameters, routineglobals.go; a routine that another
+//     globals hidden parameters, routineglobals.go; parameters that are
+//     variable-length arrays or pointers to pointers are passed linearized,
+//     the VLA's strides computed at entry from its lengths, the rows'
+//     pitch an extra argument, routineparams.go; a routine that another
 //     file of the program defines, Options.Others, is compiled into the
 //     caller's program from that file's facts, peers.go), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group; collapse(n)
@@ -151,7 +154,7 @@
 //     move nothing), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
 //     or T *[N] puts the rows in one device buffer, which kernels index as a
 //     two-dimensional array with the row pitch the runtime gives; accrt.h
-//     §9), acc_on_device, and printf (OpenCL C's, routine.go
+//     §9; a row, A[i], is its address in that buffer), acc_on_device, and printf (OpenCL C's, routine.go
 //     devicePrintf: the format a string literal; when device code prints,
 //     each launch flushes the host's output before it and waits for the
 //     device's after it, so the output keeps the program's order).
@@ -239,8 +242,8 @@
 //     compute constructs;
 //   - data: pointer members reached through an array element
 //     (a[i].x), assigned on the device or used in routines, arrays of
-//     pointers in structs; more than two levels of pointers, a row of a
-//     pointer to pointers used as a pointer on the device, rows mapped on
+//     pointers in structs; more than two levels of pointers, the row
+//     pointers of a pointer to pointers changed on the device, rows mapped on
 //     their own before their pointers (rows.go); updates of sub-arrays
 //     that are not contiguous in more than three dimensions (sections.go;
 //     data clauses need contiguous data); device code using a pointer

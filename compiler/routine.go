@@ -466,6 +466,10 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 				g.fail(a.Span, "argument %d of '%s' points to a work-item's private memory: the work-items that run a 'routine %s' together would each see their own copy; pass device data, or an array private to the gang (shared by its work-items)", i+1, name, lvl)
 			}
 		}
+		if la, ok := g.linearArgs(name, i, a, fm.Func.Params[i], spaces[i]); ok { // routineparams.go
+			args = append(args, la...)
+			continue
+		}
 		args = append(args, g.expr(a, precAssign))
 	}
 	key := routineKey{fm, strings.Join(spaces, ",")}
@@ -827,7 +831,8 @@ func (g *kgen) routine() error {
 		}
 		return s, err
 	}
-	g.em = &clEmitter{ident: ident, vla: func(*cfacts.Var) []string { return nil }, callHook: g.deviceCall, pointerCast: g.castCL}
+	g.vla = map[*cfacts.Var][]string{} // the linearized parameters' (routineparams.go)
+	g.em = &clEmitter{ident: ident, vla: func(v *cfacts.Var) []string { return g.vla[v] }, callHook: g.deviceCall, pointerCast: g.castCL}
 	g.breakable = -1
 	g.paramSpaces = map[*cfacts.Var]string{}
 	for i, p := range fn.Params {
@@ -851,13 +856,28 @@ func (g *kgen) routine() error {
 		}
 		ret = s
 	}
-	var params []string
+	var params, entry []string
+	for _, p := range fn.Params {
+		top[p] = clName(p.Name) // (before the strides: their lengths name the parameters)
+	}
 	for _, p := range fn.Params {
 		if p.Type == nil {
 			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("the type of parameter '%s' is not known", p.Name)}
 		}
 		if p.Type.Kind == cfacts.TypeArray {
 			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("array parameter '%s' (internal: not adjusted to a pointer)", p.Name)}
+		}
+		if isPointer(p.Type) && isPointer(p.Type.Elem) && linearParamOf(p.Type) == nil {
+			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s' has type '%s': a routine takes pointers to pointers whose rows hold numbers or structs (T **), not more levels", p.Name, fn.Name, p.Type.Name)}
+		}
+		if lp := linearParamOf(p.Type); lp != nil { // routineparams.go
+			ps, strides, ent, err := g.linearParamDecl(p, lp, clName(p.Name))
+			if err != nil {
+				return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s': %v", p.Name, fn.Name, err)}
+			}
+			params, entry = append(params, ps...), append(entry, ent...)
+			g.vla[p] = strides
+			continue
 		}
 		d, err := g.decl(p, clName(p.Name))
 		if err != nil {
@@ -885,6 +905,9 @@ func (g *kgen) routine() error {
 	g.indent++
 	g.line(0, "const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;")
 	g.line(0, "const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;")
+	for _, e := range entry {
+		g.line(0, "%s", e)
+	}
 	if g.c.routineNeedsSync(fm) {
 		g.sync = newSyncState(true) // every work-item of the gang makes the call (routineSyncs)
 	}

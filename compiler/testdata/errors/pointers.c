@@ -31,15 +31,6 @@ void vla_as_pointer(int n, int m, double (*A)[m])
 	}
 }
 
-void vla_row(int n, int m, double (*A)[m])
-{
-#pragma acc parallel loop copy(A[0:n])
-	for (int i = 0; i < n; i++) {
-		double *q = A[i];
-		q[0] = 1;
-	}
-}
-
 void pointer_to_pointer(int n, double *a)
 {
 #pragma acc parallel loop copy(a[0:n])
