@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -57,6 +58,36 @@ func checkRoutines(p *Pass, m *Model) {
 		checkCalls(p, m, fm)
 	}
 	checkRoutineGlobals(p, m)
+	checkRoutineBinds(p, m)
+}
+
+// checkRoutineBinds: the function a routine's bind(f) names runs on the
+// device in its place, so it needs a device version of its own.
+func checkRoutineBinds(p *Pass, m *Model) {
+	names := make([]string, 0, len(m.Routines))
+	for name := range m.Routines {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		target, str, cl := RoutineBind(m.Routines[name])
+		if cl == nil || str || m.Routines[target] != nil {
+			continue
+		}
+		// (a function this file does not define may be another file's)
+		decl := m.C.Decls[target]
+		if decl == nil || decl.Def == nil {
+			continue
+		}
+		at := decl.Def.Span.Start
+		if decl.NameSpan.Start < decl.Def.NameSpan.Start {
+			at = decl.NameSpan.Start
+		}
+		p.Report(Diagnostic{Span: cl.Args.Items[0].Span, Rule: "routine-missing",
+			Message: "'bind' names " + quote(target) + ", which has no 'routine' directive: device code calls it in place of the routine, so it needs a device version of its own",
+			Related: []Related{{Span: decl.Def.NameSpan, Message: quote(target) + " is defined here"}},
+			Fixes:   []SuggestedFix{routineFix(p.Text, at, target, LevelSeq)}})
+	}
 }
 
 // routineRelated points at the level clause of a routine directive (or at
@@ -237,6 +268,11 @@ func checkCalls(p *Pass, m *Model, fm *FuncModel) {
 				Message: "the 'routine' directive of " + quote(call.Name) + " comes after this use in device code; compilers require it before the first use",
 				Related: []Related{{Span: rd.NameSpan, Message: "the 'routine' directive of " + quote(call.Name)}}})
 		}
+		callName := quote(call.Name)
+		if target, str, cl := RoutineBind(rd); cl != nil && !str && m.Routines[target] != nil && target != call.Name {
+			rd = m.Routines[target] // bind(f): device code calls f, whose level counts
+			callName += " (bound to " + quote(target) + ")"
+		}
 		callee := RoutineLevel(rd)
 		if callee == LevelNone {
 			continue
@@ -264,14 +300,14 @@ func checkCalls(p *Pass, m *Model, fm *FuncModel) {
 			}
 			lc := levelClause(l.Directive, bit)
 			p.Report(Diagnostic{Span: span, Rule: "routine-level-mismatch",
-				Message: "call of " + quote(call.Name) + ", a 'routine " + levelName(callee) + "', inside a " + quote(levelName(bit)) +
+				Message: "call of " + callName + ", a 'routine " + levelName(callee) + "', inside a " + quote(levelName(bit)) +
 					" loop; " + callRule(callee),
 				Related: []Related{routineRelated(rd, call.Name), {Span: lc.Span, Message: "the enclosing " + quote(levelName(bit)) + " loop"}}})
 			break
 		}
 		if ctx.compute == nil && fm.Level != LevelNone && rank(callee) > rank(fm.Level) {
 			p.Report(Diagnostic{Span: span, Rule: "routine-level-mismatch",
-				Message: "call of " + quote(call.Name) + ", a 'routine " + levelName(callee) + "', from " + quote(fm.Func.Name) +
+				Message: "call of " + callName + ", a 'routine " + levelName(callee) + "', from " + quote(fm.Func.Name) +
 					", a 'routine " + levelName(fm.Level) + "'; a routine may call routines of its own level or below only",
 				Related: []Related{routineRelated(rd, call.Name), routineRelated(fm.Routine, fm.Func.Name)}})
 		}

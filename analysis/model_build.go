@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
@@ -260,6 +262,26 @@ func RoutineLevel(d *acc.Directive) Level {
 		}
 	}
 	return LevelSeq
+}
+
+// RoutineBind returns the bind clause of the default device_type section
+// of routine directive d and the name it gives (a string literal's text
+// unquoted: str), cl nil when there is none.
+func RoutineBind(d *acc.Directive) (name string, str bool, cl *acc.Clause) {
+	for _, c := range sections(d)[0].Clauses {
+		if canonical(c) != "bind" || c.Args == nil || len(c.Args.Items) != 1 {
+			continue
+		}
+		t := strings.TrimSpace(c.Args.Items[0].Text)
+		if len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"' {
+			if u, err := strconv.Unquote(t); err == nil {
+				return u, true, c
+			}
+			return t[1 : len(t)-1], true, c
+		}
+		return t, false, c
+	}
+	return "", false, nil
 }
 
 // levelClause returns the clause of the default section of d that gives level

@@ -73,7 +73,7 @@ var structureRules = []*Rule{
 			"gives a function defined in the same file without a `routine` directive an implicit `routine seq` " +
 			"(§2.15.1), and accls compiles it so, but not every compiler implements that: some generate a device " +
 			"version only for functions with a `routine` directive seen before the call. accls reports calls of functions defined in the same file that have none, or whose directive comes " +
-			"after the call. The fix inserts `#pragma acc routine seq` (or the level of the function's orphaned " +
+			"after the call, and a routine's `bind(f)` naming such a function (device code calls `f` in its place). The fix inserts `#pragma acc routine seq` (or the level of the function's orphaned " +
 			"loops) before the function.",
 		Example: "float twice(float x) { return 2 * x; }\n\n" +
 			"void f(float *a, int n) {\n    #pragma acc parallel loop\n" +

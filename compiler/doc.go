@@ -12,8 +12,9 @@
 //     becomes a tree of host actions (Node): compute constructs, data
 //     constructs with the actions inside their bodies, enter/exit data,
 //     update, wait. Unsupported directives and clauses are errors here, at
-//     the directive or clause ("'bind' on 'routine' is not supported by
-//     the compiler yet"): nothing is ever translated into wrong code. So are
+//     the directive or clause ("'device_type' on 'routine' is not
+//     supported by the compiler yet"): nothing is ever translated into
+//     wrong code. So are
 //     branches out of data and host_data constructs (branch.go).
 //   - ir (lower.go, loops.go, depend.go): each compute construct becomes a
 //     Construct with its kernels (one; a kernels construct has one per loop
@@ -125,7 +126,9 @@
 //     globals hidden parameters, routineglobals.go; parameters that are
 //     variable-length arrays or pointers to pointers are passed linearized,
 //     the VLA's strides computed at entry from its lengths, the rows'
-//     pitch an extra argument, routineparams.go; a routine that another
+//     pitch an extra argument, routineparams.go; bind(f) or bind("f")
+//     makes device code call f, a function of the program, routinebind.go;
+//     a routine that another
 //     file of the program defines, Options.Others, is compiled into the
 //     caller's program from that file's facts, peers.go), tile (tile.go: tiles
 //     on gangs, their elements on the work-items of a group; collapse(n)
@@ -267,6 +270,7 @@
 //     lanes of a worker run redundantly inside a worker loop or in a
 //     routine; global variables in routines other than constants and
 //     those a file-scope declare puts on the device (pointers included);
-//     routine bind; tile with a
+//     routine bind naming a function outside the program (a string for a
+//     CUDA or library function), device_type on routine; tile with a
 //     collapse deeper than the tile.
 package compiler

@@ -74,7 +74,7 @@ import (
 // passes it as ACCLS_DEVICE_TYPE when it builds the program).
 
 // routineClauses are the clauses of routine the compiler implements.
-var routineClauses = []string{"seq", "vector", "worker", "gang", "nohost"}
+var routineClauses = []string{"seq", "vector", "worker", "gang", "nohost", "bind"}
 
 // routineLevelsBelow are the levels a routine of level l partitions (and
 // that must therefore still be free where it is called).
@@ -241,12 +241,16 @@ func routineMayContain(l analysis.Level) string {
 	return "seq loops only"
 }
 
-// routineOf returns the routine function named name: the function a
-// routine directive applies to, else its implicit routine (implicitRoutine),
+// routineOf returns the routine function device code runs for a call of
+// name: the function the bind clause of name's routine directive names,
+// else the function a routine directive applies to, else its implicit routine (implicitRoutine),
 // else a routine that another file of the program defines (peers.go); nil
 // when device code cannot call it. homeOf(fm) is then the compilation of
 // its file.
 func (c *compilation) routineOf(name string) *analysis.FuncModel {
+	if target, str, cl := c.boundName(name); cl != nil && (!str || isIdent(target)) {
+		name = target // routine bind (routinebind.go): what device code calls
+	}
 	fm, home := c.findRoutine(name)
 	if fm != nil {
 		c.files.home[fm] = home
@@ -416,6 +420,9 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		}
 		rs.onDevice = true
 		return "_accls_on_device((int)" + g.expr(e.Args[0], precUnary) + ")", true
+	}
+	if !g.boundRoutine(name, e.Span) { // routinebind.go
+		return name + "()", true
 	}
 	fm := g.c.routineOf(name)
 	if fm == nil && name == "printf" {

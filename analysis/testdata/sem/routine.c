@@ -148,3 +148,48 @@ float apply_twice(float x)
 {
     return gain * apply_gain(x);
 }
+
+/* bind(f): device code calls f in place of the routine, at f's level; a
+ * bind naming a function without a device version. */
+#pragma acc routine worker
+float rows_worker(const float *a, int n)
+{
+    float s = 0;
+#pragma acc loop worker reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    return s;
+}
+
+#pragma acc routine seq bind(rows_worker)
+float rows_host(const float *a, int n)
+{
+    float s = 0;
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    return s;
+}
+
+float plain_sum(const float *a, int n)
+{
+    return a[0] + n;
+}
+
+#pragma acc routine seq bind(plain_sum) // want "'bind' names 'plain_sum', which has no 'routine' directive: device code calls it in place of the routine.*\[routine-missing\]"
+float bound_to_plain(const float *a, int n);
+
+#pragma acc routine seq bind(elsewhere) /* another file's, maybe */
+float bound_elsewhere(const float *a, int n);
+
+#pragma acc routine seq bind("cuda_sum")
+float bound_to_string(const float *a, int n);
+
+void binds(float *restrict a, float *restrict b, int n)
+{
+#pragma acc parallel loop gang vector copyin(a[0:n*n]) copyout(b[0:n])
+    for (int i = 0; i < n; i++)
+        b[i] = rows_host(&a[i * n], n); // want "call of 'rows_host' \\(bound to 'rows_worker'\\), a 'routine worker', inside a 'vector' loop"
+#pragma acc parallel loop gang copyin(a[0:n*n]) copyout(b[0:n])
+    for (int i = 0; i < n; i++)
+        b[i] = rows_host(&a[i * n], n) + bound_to_plain(a, n) + bound_elsewhere(a, n) + bound_to_string(a, n);
+}

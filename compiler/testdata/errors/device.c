@@ -10,9 +10,6 @@ void seq_with_gang(float *a, int n)
 
 #pragma acc routine(nosuch) seq
 
-#pragma acc routine seq bind(other)
-void bound(void) {}
-
 void f(int n, float *a, short *s)
 {
 	int x = 0, y = 1;
