@@ -157,7 +157,7 @@ func (g *kgen) atomic(s *cfacts.Stmt, site *atomicSite) {
 		g.fail(f.X.Span, "%v", err)
 		return
 	}
-	if t == "double" {
+	if needsFP64(t) {
 		g.em.fp64 = true
 	}
 	// Code that several work-items run redundantly (outside the loops that
@@ -275,7 +275,7 @@ func (g *kgen) update(f *analysis.AtomicForm, space, t, bits string, w, ln int, 
 			g.fail(e.Span, "the operand of an atomic update: %v", err)
 			return
 		}
-		if et == "double" {
+		if needsFP64(et) {
 			g.em.fp64 = true
 		}
 		if e.Type.Kind != cfacts.TypeInt {

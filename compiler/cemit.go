@@ -81,8 +81,11 @@ type clEmitter struct {
 	pointerCast func(e *cfacts.Expr) (string, error)
 	// fp64 is set when the code uses double.
 	fp64 bool
-	err  error
-	at   acc.Span // the expression being emitted, for errors
+	// complex holds the complex spellings the code uses (float2, double2:
+	// complex.go), whose helpers the program then defines.
+	complex map[string]bool
+	err     error
+	at      acc.Span // the expression being emitted, for errors
 }
 
 // errorf records the first error, at span s.
@@ -139,6 +142,9 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		}
 		return s
 	case cfacts.ExprConst:
+		if s, ok := em.imaginaryConst(e); ok { // complex.go
+			return s
+		}
 		return em.constant(e)
 	case cfacts.ExprString:
 		em.errorf(e.Span, "string literals cannot be used in a compute construct")
@@ -147,16 +153,27 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		if e.Op == "&" {
 			em.rowNotLvalue(e.X)
 		}
+		if isComplex(e.X.Type) && e.Op == "!" {
+			return em.complexNot(e) // complex.go
+		}
+		if isComplex(e.X.Type) && e.Op != "-" && e.Op != "+" && e.Op != "&" && e.Op != "*" {
+			em.errorf(e.Span, "operator '%s' on a complex value is not supported in a compute construct (+ - * / == != && || ! are)", e.Op)
+		}
 		return e.Op + em.unaryOperand(e)
 	case cfacts.ExprPreInc:
 		em.boolStep(e)
+		em.complexStep(e)
 		em.rowNotLvalue(e.X)
 		return e.Op + em.expr(e.X, precUnary)
 	case cfacts.ExprPostInc:
 		em.boolStep(e)
+		em.complexStep(e)
 		em.rowNotLvalue(e.X)
 		return em.expr(e.X, precPostfix) + e.Op
 	case cfacts.ExprBinary:
+		if s, ok := em.complexBinary(e); ok { // complex.go
+			return s
+		}
 		p := exprPrec(e)
 		return em.expr(e.X, p) + " " + e.Op + " " + em.expr(e.Y, p+1)
 	case cfacts.ExprAssign:
@@ -164,8 +181,14 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 			return em.boolAssign(e)
 		}
 		em.rowNotLvalue(e.X)
+		if s, ok := em.complexAssign(e); ok { // complex.go
+			return s
+		}
 		return em.expr(e.X, precUnary) + " " + e.Op + " " + em.expr(e.Y, precAssign)
 	case cfacts.ExprCond:
+		if isComplex(e.Type) { // both branches of the result's type (complex.go)
+			return em.expr(e.X, precLOr) + " ? " + em.convertTo(e.Y, e.Type, precComma) + " : " + em.convertTo(e.Z, e.Type, precCond)
+		}
 		return em.expr(e.X, precLOr) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
 	case cfacts.ExprComma:
 		return em.expr(e.X, precComma) + ", " + em.expr(e.Y, precAssign)
@@ -199,9 +222,15 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 			}
 			return "(" + t + ")" + em.expr(e.X, precUnary)
 		}
+		if isComplex(e.Type) {
+			return em.convertTo(e.X, e.Type, precUnary) // complex.go
+		}
 		t, err := em.castType(e.Type)
 		if err != nil {
 			em.errorf(e.Span, "%v", err)
+		}
+		if isComplex(e.X.Type) && t != "void" {
+			return "(" + t + ")" + em.convertTo(e.X, e.Type, precUnary)
 		}
 		return "(" + t + ")" + em.expr(e.X, precUnary)
 	case cfacts.ExprSizeof:
@@ -283,7 +312,7 @@ func (em *clEmitter) castType(t *cfacts.Type) (string, error) {
 		return "", fmt.Errorf("pointer casts are not supported in a compute construct yet")
 	}
 	s, err := scalarCL(t)
-	if s == "double" {
+	if needsFP64(s) {
 		em.fp64 = true
 	}
 	return s, err
@@ -415,6 +444,9 @@ var argTypes = map[byte]string{'d': "double", 'f': "float", 'i': "int", 'l': "lo
 
 func (em *clEmitter) call(e *cfacts.Expr) string {
 	name := e.Name
+	if s, ok := em.complexCall(e); ok { // complex.go
+		return s
+	}
 	if em.callHook != nil {
 		if s, ok := em.callHook(e); ok {
 			return s
@@ -449,13 +481,16 @@ func (em *clEmitter) call(e *cfacts.Expr) string {
 	var parts []string
 	for i, a := range e.Args {
 		want := argTypes[f.args[i]]
-		if want == "double" {
+		if needsFP64(want) {
 			em.fp64 = true
 		}
 		have, _ := scalarCL(a.Type)
-		if have == want {
+		switch {
+		case have == want:
 			parts = append(parts, em.expr(a, precAssign))
-		} else {
+		case isComplex(a.Type): // C passes the real part
+			parts = append(parts, "("+want+")"+em.convertTo(a, &cfacts.Type{Kind: cfacts.TypeFloat}, precUnary))
+		default:
 			parts = append(parts, "("+want+")"+em.expr(a, precUnary))
 		}
 	}

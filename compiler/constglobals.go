@@ -54,7 +54,7 @@ func constantGlobal(text []byte, v *cfacts.Var) (def string, double, ok bool) {
 	}
 	// OpenCL C has no long long: 64-bit literals take l.
 	init = longLong.ReplaceAllString(init, "${1}L")
-	return fmt.Sprintf("__constant %s %s%s = %s;", cl, clName(v.Name), dims, init), cl == "double", true
+	return fmt.Sprintf("__constant %s %s%s = %s;", cl, clName(v.Name), dims, init), needsFP64(cl), true
 }
 
 // useConstant records global constant v for the program's prologue; false

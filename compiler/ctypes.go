@@ -40,6 +40,8 @@ func scalarCL(t *cfacts.Type) (string, error) {
 		case 8:
 			return "double", nil
 		}
+	case cfacts.TypeComplex:
+		return complexCL(t) // complex.go
 	}
 	return "", fmt.Errorf("type '%s' is not supported on the device yet", t.Name)
 }
@@ -59,6 +61,9 @@ func hostCL(t *cfacts.Type) (string, error) {
 	if s == "bool" {
 		s = "uchar"
 	}
+	if isComplex(t) { // C's complex type: the layout of cl_float2/cl_double2, and C converts to it
+		return strings.TrimSuffix(s, "2") + " _Complex", nil
+	}
 	return "cl_" + s, nil
 }
 
@@ -71,10 +76,14 @@ func paramCL(t *cfacts.Type) (string, error) {
 	return s, err
 }
 
-// isArith reports whether t is an integer or floating type.
+// isArith reports whether t is an integer, floating or complex type (a
+// number the device may hold; scalarCL says which ones it can).
 func isArith(t *cfacts.Type) bool {
-	return t != nil && (t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat)
+	return t != nil && (t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat || t.Kind == cfacts.TypeComplex)
 }
+
+// needsFP64 reports whether OpenCL type ty needs cl_khr_fp64.
+func needsFP64(ty string) bool { return ty == "double" || ty == "double2" }
 
 // isDouble reports whether t is double (needs cl_khr_fp64).
 func isDouble(t *cfacts.Type) bool {
@@ -90,9 +99,13 @@ func elemType(t *cfacts.Type) *cfacts.Type {
 	return t
 }
 
-// redType is the accrt type name and OpenCL type of a reduction variable.
-// A _Bool reduces as a uchar with a logical operator (boolRedOp).
-func redType(t *cfacts.Type) (accrt, cl string, err error) {
+// redType is the accrt type name and OpenCL type of a reduction variable
+// with operator op. A _Bool reduces as a uchar with a logical operator
+// (boolRedOp); a complex value takes + and * only.
+func redType(t *cfacts.Type, op string) (accrt, cl string, err error) {
+	if isComplex(t) && op != "+" && op != "*" {
+		return "", "", fmt.Errorf("reduction operator '%s' is not defined on complex values (+ and * are)", op)
+	}
 	if t != nil {
 		switch {
 		case isBool(t):
@@ -121,13 +134,17 @@ func redType(t *cfacts.Type) (accrt, cl string, err error) {
 			return "ACCRT_FLOAT", "float", nil
 		case t.Kind == cfacts.TypeFloat && t.Size == 8:
 			return "ACCRT_DOUBLE", "double", nil
+		case isComplex(t):
+			if cl, err := complexCL(t); err == nil {
+				return "ACCRT_C" + strings.ToUpper(complexPart(cl)), cl, nil
+			}
 		}
 	}
 	name := "?"
 	if t != nil {
 		name = t.Name
 	}
-	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (_Bool, char, short, int, long, their unsigned forms, float and double are)", name)
+	return "", "", fmt.Errorf("a reduction on type '%s' is not supported yet (_Bool, char, short, int, long, their unsigned forms, float, double and their _Complex forms are)", name)
 }
 
 // boolRedOp is the operator that reduces _Bool values as op does, keeping
@@ -146,7 +163,7 @@ func boolRedOp(op string) string {
 
 // scalarReduction is the reduction of a scalar variable v with operator op.
 func scalarReduction(op string, v *cfacts.Var) (*Reduction, error) {
-	accrt, cl, err := redType(v.Type)
+	accrt, cl, err := redType(v.Type, op)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +181,12 @@ var redOps = map[string]string{
 
 // identityCL is the OpenCL C spelling of the identity of op on cl type ty.
 func identityCL(op, ty string) string {
+	if ty == "float2" || ty == "double2" { // complex (+ and *)
+		if op == "*" {
+			return "(" + ty + ")(1, 0)"
+		}
+		return "(" + ty + ")(0, 0)"
+	}
 	isF := ty == "float" || ty == "double"
 	switch op {
 	case "+", "|", "^", "||":
@@ -227,6 +250,9 @@ func fSuffix(ty string) string {
 
 // combineCL is the OpenCL C expression combining a and b with op.
 func combineCL(op, ty, a, b string) string {
+	if op == "*" && (ty == "float2" || ty == "double2") {
+		return "_accls_cmul" + complexSuffix(ty) + "(" + a + ", " + b + ")" // complex.go
+	}
 	switch op {
 	case "max":
 		return fmt.Sprintf("(%s > %s ? %s : %s)", a, b, a, b)

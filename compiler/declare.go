@@ -428,7 +428,7 @@ func (h *hgen) hostDeclareExit(n *Node, ind, loc string) {
 	if s.Kind == cfacts.StmtReturn && s.Expr != nil {
 		ret := h.c.fresh("accls_ret")
 		t := "__typeof__(" + h.c.text(s.Expr.Span) + ")"
-		if rt := h.funcResult(s); rt != nil && (rt.Kind == cfacts.TypeInt || rt.Kind == cfacts.TypeFloat || rt.Kind == cfacts.TypePointer && !strings.ContainsAny(rt.Name, "()[]")) {
+		if rt := h.funcResult(s); rt != nil && (isArith(rt) || rt.Kind == cfacts.TypePointer && !strings.ContainsAny(rt.Name, "()[]")) {
 			t = rt.Name
 		}
 		fmt.Fprintf(&h.b, "#line %d \"%s\"\n", h.c.prog.lines.line(s.Span.Start), h.c.prog.File)
@@ -489,7 +489,7 @@ func (l *lowering) declared(cv *CVar, a *analysis.VarAttr) *CVar {
 func (l *lowering) deviceCopyVar(cv *CVar, a *analysis.VarAttr, di *DataItem) *CVar {
 	v := cv.Var
 	switch t := v.Type; t.Kind {
-	case cfacts.TypeInt, cfacts.TypeFloat:
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
 		cv.Mode = ModeRef
 		cv.Lookup = di
 		cv.Why += "; the device copy"

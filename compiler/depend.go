@@ -147,7 +147,7 @@ func (l *lowering) independent(lp *Loop, top bool) string {
 			if op == "" {
 				return fmt.Sprintf("'%s' is written in every iteration", v.Name)
 			}
-			if _, _, err := redType(v.Type); err != nil {
+			if _, _, err := redType(v.Type, op); err != nil {
 				return fmt.Sprintf("'%s' is updated like a reduction of a type that cannot be reduced", v.Name)
 			}
 			reds = append(reds, found{v, op})

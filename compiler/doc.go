@@ -147,7 +147,12 @@
 //     translation, by a size check the OpenCL compiler evaluates, and by a
 //     _Static_assert in the host code, since the C front end does not see
 //     packing; unions likewise, every member at 0; bit-fields and _Bool
-//     members are reported; pointer members are opaque), _Bool data
+//     members are reported; pointer members are opaque), complex numbers
+//     (complex.go: float _Complex and double _Complex as float2 and double2,
+//     C's layout; real operands made complex where OpenCL would broadcast
+//     them, * and / between complex values and the <complex.h> functions
+//     as helpers, conversions to real types taking the real part; + and *
+//     reductions, combined on the host as C multiplies), _Bool data
 //     (uchar in device memory; stores convert to 0 or 1: cemit.go
 //     boolAssign), pointer members
 //     (attach.go: each path to a pointer member

@@ -19,6 +19,9 @@ type Program struct {
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
 	UsesPrintf bool         // device code calls printf: launches keep the output in program order
+	// Complex: the complex spellings device code uses (float2, double2),
+	// whose helpers the program defines (complex.go).
+	Complex map[string]bool
 	// Int64Atomics: some kernel uses 64-bit atomics (cl_khr_int64_base_atomics).
 	Int64Atomics bool
 	// Routines are the routines the kernels call, in the order first called

@@ -72,6 +72,11 @@ func (c *compilation) kernelgen() error {
 		if g.em.fp64 {
 			p.UsesDouble = true
 		}
+		p.noteComplex(g.em.complex)
+		p.noteComplex(kernelComplex(k))
+		if strides != nil {
+			p.noteComplex(strides.em.complex)
+		}
 		src, lines := g.out.String(), g.lines
 		if strides != nil {
 			src += "\n" + strides.out.String()
@@ -100,6 +105,7 @@ func (c *compilation) kernelgen() error {
 	}
 	fmt.Fprintf(&b, clPrologue, p.File, contract, fp64+atomicPrologue(p))
 	b.WriteString(p.structs.definitions()) // structs.go
+	b.WriteString(complexDefinitions(p.Complex))
 	b.WriteString(routinePrologue(p.routines, protos))
 	c.res.CLLines = make([]int, strings.Count(b.String(), "\n"))
 	for i, s := range rsrcs {
@@ -220,6 +226,16 @@ func (g *kgen) spell(v *cfacts.Var) (string, error) {
 
 func (g *kgen) expr(e *cfacts.Expr, min int) string {
 	s := g.em.expr(e, min)
+	if g.em.err != nil && g.err == nil {
+		g.err = g.em.err
+	}
+	return s
+}
+
+// conv is expr converted to type to as C converts an initializer, a
+// returned value or an argument (between complex and real: complex.go).
+func (g *kgen) conv(e *cfacts.Expr, to *cfacts.Type, min int) string {
+	s := g.em.convertTo(e, to, min)
 	if g.em.err != nil && g.err == nil {
 		g.err = g.em.err
 	}
@@ -554,9 +570,9 @@ func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string) {
 func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 	t := v.Type
 	switch t.Kind {
-	case cfacts.TypeInt, cfacts.TypeFloat:
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
 		s, err := scalarCL(t)
-		if s == "double" {
+		if needsFP64(s) {
 			g.em.fp64 = true
 		}
 		return s + " " + name, err
@@ -571,7 +587,7 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if s == "double" {
+		if needsFP64(s) {
 			g.em.fp64 = true
 		}
 		return s + " " + name + dimsText(t), nil
@@ -632,7 +648,7 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 				continue
 			}
 			if v.Init != nil {
-				g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", d, g.expr(v.Init, precAssign))
+				g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", d, g.conv(v.Init, v.Type, precAssign))
 			} else {
 				g.line(g.srcLine(v.NameSpan.Start), "%s;", d)
 			}
@@ -739,7 +755,7 @@ func (g *kgen) forInitDecls(d *cfacts.Stmt) string {
 			g.fail(v.NameSpan, "'%s' points into another kind of memory than the variables declared with it (OpenCL address spaces): declare it before the loop", v.Name)
 		}
 		if v.Init != nil {
-			declarator += " = " + g.expr(v.Init, precAssign)
+			declarator += " = " + g.conv(v.Init, v.Type, precAssign)
 		}
 		parts = append(parts, declarator)
 	}
@@ -994,7 +1010,7 @@ func (g *kgen) guarded(s *cfacts.Stmt, on string) {
 				}
 				g.line(ln, "%s;", d)
 				g.line(0, "if (%s)", on)
-				g.line(ln, "\t%s = %s;", clName(v.Name), g.expr(v.Init, precAssign))
+				g.line(ln, "\t%s = %s;", clName(v.Name), g.conv(v.Init, v.Type, precAssign))
 			}
 			return
 		}

@@ -206,7 +206,7 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 				break
 			}
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
-		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeStruct, cfacts.TypeUnion:
+		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex, cfacts.TypeStruct, cfacts.TypeUnion:
 			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"
 		default:
 			return nil, fmt.Errorf("'%s' has type '%s': only scalars, structs, arrays and pointers are supported in data clauses", name, t.Name)
@@ -907,7 +907,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		cv.Mode = ModePrivate
 		return cv
 	}
-	isScalar := t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat
+	isScalar := isArith(t)
 	switch a.Attr {
 	case analysis.AttrNone:
 		if l.con.Default == "none" || strings.Contains(a.Reason, "default(none)") {
@@ -1050,7 +1050,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 // checkPrivateType accepts scalars, pointers and fixed-size arrays of numbers.
 func checkPrivateType(t *cfacts.Type) error {
 	switch t.Kind {
-	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypePointer:
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex, cfacts.TypePointer:
 		return nil
 	case cfacts.TypeStruct, cfacts.TypeUnion: // structs.go checks its members
 		return nil
@@ -1664,7 +1664,7 @@ func (l *lowering) params(k *Kernel) {
 			if ty == "bool" {
 				ty = "uchar" // stores convert to 0 or 1 (cemit.go boolAssign)
 			}
-			if ty == "double" {
+			if needsFP64(ty) {
 				c.prog.UsesDouble = true
 			}
 			add(&Param{Kind: ParamDev, Var: cv, Name: clName(cv.Name), CL: ty})
@@ -1678,7 +1678,7 @@ func (l *lowering) params(k *Kernel) {
 				continue
 			}
 			ht, _ := hostCL(cv.Var.Type)
-			if ty == "double" {
+			if needsFP64(ty) {
 				c.prog.UsesDouble = true
 			}
 			add(&Param{Kind: ParamValue, Var: cv, Name: clName(cv.Name), CL: ty, Host: cv.Name, HostT: ht})
@@ -1688,14 +1688,14 @@ func (l *lowering) params(k *Kernel) {
 				c.errorAt(cv.Var.NameSpan, "'%s': %v", cv.Name, err)
 				continue
 			}
-			if ty == "double" {
+			if needsFP64(ty) {
 				c.prog.UsesDouble = true
 			}
 			add(&Param{Kind: ParamBytes, Var: cv, Name: clName(cv.Name) + "_value", CL: ty})
 		}
 	}
 	for _, red := range k.Reductions {
-		if red.CL == "double" {
+		if needsFP64(red.CL) {
 			c.prog.UsesDouble = true
 		}
 		if !k.Serial {
@@ -1709,7 +1709,7 @@ func (l *lowering) params(k *Kernel) {
 		}
 	}
 	for i, red := range k.Local {
-		if red.CL == "double" {
+		if needsFP64(red.CL) {
 			c.prog.UsesDouble = true
 		}
 		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", clName(red.Name), i+1), CL: red.CL})

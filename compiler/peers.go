@@ -196,6 +196,7 @@ func (c *compilation) peerFlags() {
 		if pc != nil {
 			c.prog.UsesDouble = c.prog.UsesDouble || pc.prog.UsesDouble
 			c.prog.Int64Atomics = c.prog.Int64Atomics || pc.prog.Int64Atomics
+			c.prog.noteComplex(pc.prog.Complex)
 		}
 	}
 }

@@ -205,7 +205,7 @@ func (g *kgen) pointerCL(t *cfacts.Type, space, name string) (string, error) {
 		if s, err = g.c.prog.typeCL(e); err != nil {
 			return "", err
 		}
-		if s == "double" {
+		if needsFP64(s) {
 			g.em.fp64 = true
 		}
 	}

@@ -108,7 +108,7 @@ func (l *lowering) arrayReduction(v *cfacts.Var, rcs []redClause) (*Reduction, e
 	if elem == nil || elem.Kind == cfacts.TypeArray {
 		return nil, fmt.Errorf("the element type of '%s' is not known", v.Name)
 	}
-	accrt, cl, err := redType(elem)
+	accrt, cl, err := redType(elem, rc.op)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func (l *lowering) localArrayReduction(v *cfacts.Var, rc redClause) (*Reduction,
 		dims = append(dims, elem.Len)
 		elem = elem.Elem
 	}
-	accrt, cl, err := redType(elem)
+	accrt, cl, err := redType(elem, rc.op)
 	if err != nil {
 		return nil, err
 	}

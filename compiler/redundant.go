@@ -773,7 +773,7 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 			g.fail(v.NameSpan, "'%s': %v", v.Name, err)
 			continue
 		}
-		if t == "double" {
+		if needsFP64(t) {
 			g.em.fp64 = true
 		}
 		name, err := g.spell(v)
@@ -925,7 +925,7 @@ func (g *kgen) workerBroadcast(s *cfacts.Stmt, on string) bool {
 	if err != nil || v.Type.Kind == cfacts.TypeArray {
 		return false
 	}
-	if t == "double" {
+	if needsFP64(t) {
 		g.em.fp64 = true
 	}
 	g.syncBefore(s, kindSingle, ef.acc)

@@ -477,7 +477,7 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 			args = append(args, la...)
 			continue
 		}
-		args = append(args, g.expr(a, precAssign))
+		args = append(args, g.conv(a, fm.Func.Params[i].Type, precAssign))
 	}
 	key := routineKey{fm, strings.Join(spaces, ",")}
 	r := rs.byKey[key]
@@ -858,7 +858,7 @@ func (g *kgen) routine() error {
 		if err != nil {
 			return &spanError{Span: fn.NameSpan, Msg: fmt.Sprintf("routine '%s' returns '%s': %v", fn.Name, fn.Result.Name, err)}
 		}
-		if s == "double" {
+		if needsFP64(s) {
 			g.em.fp64 = true
 		}
 		ret = s
@@ -932,6 +932,7 @@ func (g *kgen) routine() error {
 	if g.em.fp64 {
 		g.c.prog.UsesDouble = true
 	}
+	g.c.prog.noteComplex(g.em.complex)
 	return nil
 }
 
@@ -977,7 +978,7 @@ func (g *kgen) routineReductions(l *lowering) error {
 			return &spanError{Span: at, Msg: err.Error()}
 		}
 		cl := red.CL
-		if cl == "double" {
+		if needsFP64(cl) {
 			g.c.prog.UsesDouble = true
 		}
 		red.Loop, red.Pos = lp, at.Start
@@ -1070,7 +1071,7 @@ func (g *kgen) routineStmt(s *cfacts.Stmt) bool {
 	if s.Expr == nil {
 		g.line(ln, "return;")
 	} else {
-		g.line(ln, "return %s;", g.expr(s.Expr, precComma))
+		g.line(ln, "return %s;", g.conv(s.Expr, g.rt.fm.Func.Result, precComma))
 	}
 	return true
 }

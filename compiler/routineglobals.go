@@ -109,7 +109,7 @@ func (c *compilation) routineGlobalParam(v *cfacts.Var) (string, error) {
 		return "", fmt.Errorf("the type of '%s' is not known", v.Name)
 	}
 	switch {
-	case t.Kind == cfacts.TypeInt || t.Kind == cfacts.TypeFloat:
+	case isArith(t):
 		ty, err := c.prog.typeCL(t)
 		if err != nil {
 			return "", err

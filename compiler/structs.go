@@ -129,7 +129,7 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", what, err)
 			}
-			if s == "double" {
+			if needsFP64(s) {
 				p.UsesDouble = true
 			}
 			spell, a = s, base.Size

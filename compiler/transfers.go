@@ -252,7 +252,7 @@ func (t *transferPlan) clean(s *cfacts.Stmt, loops int, underLoop bool, nodes *[
 		return true
 	case cfacts.StmtExpr, cfacts.StmtDecl, cfacts.StmtNull:
 		for _, v := range s.Decls {
-			if !arithmetic(v.Type) {
+			if !isArith(v.Type) {
 				return false
 			}
 		}
@@ -281,17 +281,13 @@ func (t *transferPlan) insideEligible(n *Node, s *cfacts.Stmt) bool {
 	return false
 }
 
-func arithmetic(ty *cfacts.Type) bool {
-	return ty != nil && (ty.Kind == cfacts.TypeInt || ty.Kind == cfacts.TypeFloat)
-}
-
 // cleanExpr: e reads and writes only scalar arithmetic variables.
 func (t *transferPlan) cleanExpr(e *cfacts.Expr) bool {
 	ok := true
 	cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
 		switch x.Kind {
 		case cfacts.ExprIdent:
-			if x.Var != nil && !arithmetic(x.Var.Type) {
+			if x.Var != nil && !isArith(x.Var.Type) {
 				ok = false
 			}
 		case cfacts.ExprConst, cfacts.ExprString, cfacts.ExprBinary, cfacts.ExprAssign, cfacts.ExprCond,
@@ -304,7 +300,7 @@ func (t *transferPlan) cleanExpr(e *cfacts.Expr) bool {
 				break
 			}
 			for _, a := range x.Args {
-				if a.Kind != cfacts.ExprString && !arithmetic(a.Type) {
+				if a.Kind != cfacts.ExprString && !isArith(a.Type) {
 					ok = false
 				}
 			}

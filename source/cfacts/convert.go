@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"modernc.org/cc/v4"
@@ -873,7 +874,56 @@ func (c *conv) fin(e *Expr, toks ...cc.Token) *Expr {
 func (c *conv) binary(n cc.ExpressionNode, kind ExprKind, op string, x, y cc.ExpressionNode, tok cc.Token) *Expr {
 	e := c.node(kind, n, op)
 	e.X, e.Y = c.expr(x), c.expr(y)
+	if kind == ExprBinary && strings.Contains("+-*/", op) {
+		e.Type = complexResult(e.Type, e.X, e.Y)
+	}
 	return c.fin(e, tok)
+}
+
+// complexResult corrects the type t that cc/v4 gives arithmetic on a
+// __builtin_complex call (which it types int: glibc's CMPLX), and a
+// conditional expression between complex values of two precisions: the
+// result is complex when an operand is, and double when either is.
+func complexResult(t *Type, x, y *Expr) *Type {
+	var widest *Type // the widest complex operand
+	wide := false    // an operand has 8-byte parts or more (double, double _Complex)
+	for _, o := range []*Expr{x, y} {
+		if o == nil || o.Type == nil {
+			continue
+		}
+		switch ot := o.Type; ot.Kind {
+		case TypeComplex:
+			if widest == nil || ot.Size > widest.Size {
+				widest = ot
+			}
+			wide = wide || ot.Size >= 16
+		case TypeFloat:
+			wide = wide || ot.Size >= 8
+		}
+	}
+	switch {
+	case t != nil && t.Kind == TypeComplex && (t.Size >= 16 || !wide):
+		return t
+	case widest == nil:
+		return t
+	case wide && widest.Size < 16:
+		return complexDouble
+	}
+	return widest
+}
+
+// complexDouble is double _Complex, for complexResult.
+var complexDouble = &Type{Kind: TypeComplex, Name: "_Complex double", Size: 16, Len: -1,
+	Elem: &Type{Kind: TypeFloat, Name: "double", Size: 8, Len: -1}}
+
+// builtinComplexType is the type of __builtin_complex(re, im): the complex
+// type of its parts' type (cc/v4 does not know the builtin and says int).
+func builtinComplexType(args []*Expr) *Type {
+	if len(args) != 2 || args[0].Type == nil || args[0].Type.Kind != TypeFloat || args[0].Type.Size <= 0 {
+		return nil
+	}
+	part := args[0].Type
+	return &Type{Kind: TypeComplex, Name: "_Complex " + strings.TrimPrefix(part.Name, "const "), Size: 2 * part.Size, Len: -1, Elem: part}
 }
 
 // expr converts an expression; nil stays nil.
@@ -1019,6 +1069,7 @@ func (c *conv) expr(n cc.ExpressionNode) *Expr {
 		}
 		e := c.node(ExprCond, x, "?:")
 		e.X, e.Y, e.Z = c.expr(x.LogicalOrExpression), c.expr(x.ExpressionList), c.expr(x.ConditionalExpression)
+		e.Type = complexResult(e.Type, e.Y, e.Z)
 		return c.fin(e, x.Token, x.Token2)
 	case *cc.AssignmentExpression:
 		if x == nil {
@@ -1150,6 +1201,11 @@ func (c *conv) postfix(x *cc.PostfixExpression) *Expr {
 		for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
 			if a := c.expr(l.AssignmentExpression); a != nil {
 				e.Args = append(e.Args, a)
+			}
+		}
+		if e.Name == "__builtin_complex" {
+			if t := builtinComplexType(e.Args); t != nil {
+				e.Type = t
 			}
 		}
 		return c.fin(e, x.Token, x.Token2)

@@ -199,7 +199,7 @@ const (
 type Type struct {
 	Kind TypeKind
 	Name string // as C spells it: "float", "float *", "double [100]", "struct point"
-	Elem *Type  // TypePointer: the pointee; TypeArray: the element; TypeFunc: the result
+	Elem *Type  // TypePointer: the pointee; TypeArray: the element; TypeFunc: the result; TypeComplex: each part
 	// Len is an array's length; -1 when unknown (incomplete array, VLA).
 	Len int64
 	// LenExpr is a VLA's length expression, nil otherwise.

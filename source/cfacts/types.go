@@ -72,6 +72,9 @@ func (c *conv) typ(t cc.Type) *Type {
 		if r.Kind == TypeOther && k == cc.InvalidKind {
 			return invalidType
 		}
+		if r.Kind == TypeComplex {
+			r.Elem = complexPart(k, r.Size)
+		}
 	default:
 		c.types[t] = invalidType
 		return invalidType
@@ -142,6 +145,29 @@ func kindOf(k cc.Kind) TypeKind {
 		return TypeFunc
 	}
 	return TypeOther
+}
+
+// complexPart is the type of the real and imaginary parts of a complex
+// type of kind k and size bytes.
+func complexPart(k cc.Kind, size int64) *Type {
+	part := &Type{Kind: TypeFloat, Len: -1, Size: -1}
+	if size > 0 {
+		part.Size = size / 2
+	}
+	switch k {
+	case cc.ComplexFloat:
+		part.Name = "float"
+	case cc.ComplexDouble:
+		part.Name = "double"
+	case cc.ComplexLongDouble:
+		part.Name = "long double"
+	case cc.ComplexFloat16:
+		part.Name = "_Float16"
+	default: // GNU's complex integer types
+		part.Kind, part.Name = TypeInt, strings.TrimPrefix(kindNames[k], "_Complex ")
+		part.Unsigned = strings.Contains(part.Name, "unsigned")
+	}
+	return part
 }
 
 var kindNames = map[cc.Kind]string{

@@ -2847,6 +2847,8 @@ size_t accrt_type_size(accrt_type type)
 	case ACCRT_UCHAR: return 1;
 	case ACCRT_SHORT:
 	case ACCRT_USHORT: return 2;
+	case ACCRT_CFLOAT: return 8;
+	case ACCRT_CDOUBLE: return 16;
 	}
 	fatal("invalid reduction type %d", (int)type);
 	return 0;
@@ -2869,6 +2871,9 @@ static void check_op(accrt_type type, accrt_op op, const char *name, const char 
 	if (op < ACCRT_ADD || op > ACCRT_LOR)
 		fatal("invalid reduction operator %d for '%s'%s%s", (int)op, name ? name : "?", loc ? " at " : "",
 		      loc ? loc : "");
+	if ((type == ACCRT_CFLOAT || type == ACCRT_CDOUBLE) && op != ACCRT_ADD && op != ACCRT_MUL)
+		fatal("reduction operator '%s' is not defined on complex values ('%s'%s%s): + and * are", op_name(op),
+		      name ? name : "?", loc ? " at " : "", loc ? loc : "");
 	if (is_float(type) && (op == ACCRT_BAND || op == ACCRT_BOR || op == ACCRT_BXOR))
 		fatal("reduction operator '%s' needs an integer type, not %s, for '%s'%s%s", op_name(op),
 		      type == ACCRT_FLOAT ? "float" : "double", name ? name : "?", loc ? " at " : "", loc ? loc : "");
@@ -2902,6 +2907,13 @@ static void check_op(accrt_type type, accrt_op op, const char *name, const char 
 		memcpy(out, &v_, sizeof v_);                                                                  \
 	} while (0)
 
+/* a complex type as its two parts: (0, 0) for +, (1, 0) for * */
+#define ACCRT_IDENT_C(T)                                                                                      \
+	do {                                                                                                  \
+		T v_[2] = {op == ACCRT_MUL ? 1 : 0, 0};                                                       \
+		memcpy(out, v_, sizeof v_);                                                                   \
+	} while (0)
+
 void accrt_identity(accrt_type type, accrt_op op, void *out)
 {
 	check_op(type, op, NULL, NULL);
@@ -2917,6 +2929,8 @@ void accrt_identity(accrt_type type, accrt_op op, void *out)
 	case ACCRT_UCHAR: ACCRT_IDENT(uint8_t, 0, UINT8_MAX); break;
 	case ACCRT_SHORT: ACCRT_IDENT(int16_t, INT16_MIN, INT16_MAX); break;
 	case ACCRT_USHORT: ACCRT_IDENT(uint16_t, 0, UINT16_MAX); break;
+	case ACCRT_CFLOAT: ACCRT_IDENT_C(float); break;
+	case ACCRT_CDOUBLE: ACCRT_IDENT_C(double); break;
 	}
 }
 
@@ -2960,6 +2974,26 @@ void accrt_identity(accrt_type type, accrt_op op, void *out)
 			}                                                                                     \
 		}                                                                                             \
 		memcpy(inout, &acc_, sizeof acc_);                                                            \
+	} while (0)
+
+/* complex + and * on the two parts (C's multiplication for finite values) */
+#define ACCRT_COMBINE_COMPLEX(T)                                                                              \
+	do {                                                                                                  \
+		T acc_[2], x_[2], re_;                                                                        \
+		size_t i_;                                                                                    \
+		memcpy(acc_, inout, sizeof acc_);                                                             \
+		for (i_ = 0; i_ < count; i_++) {                                                              \
+			memcpy(x_, buf + i_ * sizeof x_, sizeof x_);                                          \
+			if (op == ACCRT_ADD) {                                                                \
+				acc_[0] += x_[0];                                                             \
+				acc_[1] += x_[1];                                                             \
+			} else {                                                                              \
+				re_ = acc_[0] * x_[0] - acc_[1] * x_[1];                                      \
+				acc_[1] = acc_[0] * x_[1] + acc_[1] * x_[0];                                  \
+				acc_[0] = re_;                                                                \
+			}                                                                                     \
+		}                                                                                             \
+		memcpy(inout, acc_, sizeof acc_);                                                             \
 	} while (0)
 
 cl_mem accrt_partials(size_t count, accrt_type type)
@@ -3045,6 +3079,8 @@ void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, v
 	case ACCRT_UCHAR: ACCRT_COMBINE_INT(uint8_t, uint32_t); break;
 	case ACCRT_SHORT: ACCRT_COMBINE_INT(int16_t, uint32_t); break;
 	case ACCRT_USHORT: ACCRT_COMBINE_INT(uint16_t, uint32_t); break;
+	case ACCRT_CFLOAT: ACCRT_COMBINE_COMPLEX(float); break;
+	case ACCRT_CDOUBLE: ACCRT_COMBINE_COMPLEX(double); break;
 	}
 	free(buf);
 	accrt_partials_release(partials);

@@ -290,9 +290,10 @@
  * ACCRT_INT int32_t, ACCRT_UINT uint32_t, ACCRT_LONG int64_t, ACCRT_ULONG
  * uint64_t, ACCRT_FLOAT float, ACCRT_DOUBLE double, ACCRT_BOOL _Bool as a
  * uint8_t, ACCRT_CHAR int8_t, ACCRT_UCHAR uint8_t, ACCRT_SHORT int16_t,
- * ACCRT_USHORT uint16_t (OpenCL int/uint/long/ulong/float/double/uchar/
- * char/uchar/short/ushort); + and * wrap in the narrow type, as C's
- * assignment back to it does. Operators: + * max min & | ^ && || ; the bitwise ones only on
+ * ACCRT_USHORT uint16_t, ACCRT_CFLOAT float _Complex, ACCRT_CDOUBLE double
+ * _Complex (OpenCL int/uint/long/ulong/float/double/uchar/char/uchar/short/
+ * ushort/float2/double2); + and * wrap in the narrow type, as C's
+ * assignment back to it does; the complex types take + and * only. Operators: + * max min & | ^ && || ; the bitwise ones only on
  * integer types (error otherwise); && and || yield 0 or 1 as in C; max and min
  * compare with > and < (a NaN partial is skipped unless it comes first).
  * accrt_identity gives the initial value each work-item's private copy starts
@@ -553,7 +554,9 @@ typedef enum accrt_type {
 	ACCRT_CHAR,  /* signed char (and char, signed on the hosts accls supports) */
 	ACCRT_UCHAR,
 	ACCRT_SHORT,
-	ACCRT_USHORT
+	ACCRT_USHORT,
+	ACCRT_CFLOAT, /* float _Complex (OpenCL float2): + and * only */
+	ACCRT_CDOUBLE /* double _Complex (double2) */
 } accrt_type;
 
 typedef enum accrt_op {
