@@ -92,9 +92,11 @@
 //     vector reductions on variables private to a gang combine in __local
 //     memory and give every lane the result; loops that contain such
 //     barriers run a uniform number of rounds. Arrays private to a gang and
-//     shared by its lanes live in __local memory; a pointer's sub-array
-//     private to a gang (private(tmp[0:n]) on a construct or a gang loop)
-//     is the gang's slice of a global scratch (privarray.go). Redundant code
+//     shared by its lanes live in __local memory; a pointer's private
+//     sub-array (private(tmp[0:n])) is a slice of a global scratch per gang
+//     (on a construct or a gang loop), per worker or per work-item (on a
+//     loop partitioned over them), the gangs capped so that the scratch
+//     stays bounded (privarray.go). Redundant code
 //     (redundant.go: gang-redundant code outside worker and vector loops,
 //     worker-single code outside vector loops) runs where it is harmless on
 //     every work-item (private scalars, loop bounds, reads) and where it

@@ -536,7 +536,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 				if hasArrayReduction(k) { // reduce_array.go
 					h.w(in, "accls_G = accls_array_reduction_gangs(accls_G, %d);", maxArrayRedLen(k))
 				}
-				h.copiesGangs(k, in) // reduce_copies.go
+				h.copiesGangs(k, in)    // reduce_copies.go
+				h.privArrayGangs(k, in) // privarray.go
 			}
 		}
 	}
@@ -571,7 +572,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.w(in, "cl_mem accls_p_%s = accrt_partials(accls_G, %s);", p.Red.Name, p.Red.Accrt)
 			h.w(in, "accrt_arg_mem(accls_k, %d, accls_p_%s);", p.Index, p.Red.Name)
 		case ParamPrivArray:
-			h.privArrayArg(p, in) // privarray.go
+			h.privArrayArg(k, p, in) // privarray.go
 		case ParamPrivInit:
 			h.w(in, "accrt_arg_dev(accls_k, %d, %s);", p.Index, privInitView(p.Priv))
 		}

@@ -1,20 +1,28 @@
 package compiler
 
-// Gang-private copies of what a pointer points to: private(tmp[lo:n]) on
-// a compute construct, or on a loop partitioned over gangs only, gives each
-// gang its own n elements, shared by its workers and vector lanes (a
-// per-gang scratch row, the common way to give a gang a work array whose
-// size is known at run time). The copies live in global memory, in a
-// scratch of gangs × n elements that the host allocates at the launch
-// (accrt_partials; released after it, OpenCL keeping it until the kernel
-// is done); the kernel points the user's name at its gang's slice, moved
-// down by lo so that tmp[lo] is the slice's first element. The copies
-// start undefined, as private data does; firstprivate(c[lo:n]) enters the
-// section like a copyin (present, or copied) and each gang's work-items
-// copy it into the slice before anything else. Private copies per
-// work-item (the pointer private on a worker or vector loop) are not made:
-// an error says so, rather than a private pointer left unset on every
-// work-item.
+// Private copies of what a pointer points to. private(tmp[lo:n]) gives
+// each unit that runs the construct or an iteration of the loop its own n
+// elements (a scratch row, the common way to give each iteration a work
+// array whose size is known at run time):
+//
+//   - on a compute construct, or a loop partitioned over gangs only, each
+//     gang has a copy, shared by its workers and vector lanes;
+//   - on a loop partitioned over workers (not lanes), each worker has one,
+//     shared by its lanes;
+//   - on a loop partitioned over vector lanes (`parallel loop`, which
+//     accls makes gang vector, included), each work-item has one.
+//
+// A unit runs its iterations one after another, so its copy serves them
+// all. The copies live in global memory, in a scratch of units × n
+// elements that the host allocates at the launch (accrt_partials; released
+// after it, OpenCL keeping it until the kernel is done), the gangs capped
+// so that the scratch stays within 2^25 elements (accls_copies_gangs: the
+// loops then stride); the kernel points the user's name at its unit's
+// slice, moved down by lo so that tmp[lo] is the slice's first element.
+// The copies start undefined, as private data does; firstprivate(c[lo:n])
+// on a compute construct enters the section like a copyin (present, or
+// copied) and each gang's work-items copy it into the slice before
+// anything else.
 
 import (
 	"strings"
@@ -24,7 +32,8 @@ import (
 	"github.com/accls/accls/source/cfacts"
 )
 
-// PrivArray is a gang-private copy of the data of a pointer.
+// PrivArray is a private copy of the data of a pointer (one per gang,
+// worker or work-item).
 type PrivArray struct {
 	Var     *cfacts.Var
 	Name    string // the pointer's kernel name
@@ -34,6 +43,31 @@ type PrivArray struct {
 	// copyin (present or copied), each gang copies it into its slice at
 	// the kernel's start.
 	Init *DataItem
+	// Loop is the loop whose private clause it is, nil for the construct's
+	// (a copy per gang).
+	Loop *Loop
+}
+
+// Private copy units (PrivArray.unit).
+const (
+	perGang   = "gang"
+	perWorker = "worker"
+	perItem   = "work-item"
+)
+
+// unit is what has a copy of its own: the gang for the construct's copy
+// and a gang loop's, else the worker or the work-item that runs an
+// iteration (the loop's final levels).
+func (pa *PrivArray) unit() string {
+	switch {
+	case pa.Loop == nil:
+		return perGang
+	case pa.Loop.Levels&analysis.LevelVector != 0:
+		return perItem
+	case pa.Loop.Levels&analysis.LevelWorker != 0:
+		return perWorker
+	}
+	return perGang
 }
 
 // privateSection reports whether a private or firstprivate item can be
@@ -48,10 +82,9 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 		l.c.errorAt(it.Span, "%s(%s): %s", cl.Spec.Name, it.Text, why)
 		return false
 	}
-	const unsupported = "a private copy of the data a pointer points to is supported by the compiler for private on a compute construct or a gang loop only (one copy per gang); "
 	switch {
-	case lp != nil && (lp.Explicit != analysis.LevelGang || lp.Seq):
-		return fail(unsupported + "on this loop each iteration needs its own; declare the array in the loop body (float " + v.Name + "[N] with a constant N)")
+	case lp != nil && lp.Seq:
+		return fail("a private copy of the data a pointer points to on a seq loop is not supported by the compiler (each iteration needs its own; the unit that runs the loop is not known); declare the array in the loop body (float " + v.Name + "[N] with a constant N), or make the clause the enclosing loop's")
 	case len(it.Var.Subscripts) != 1 || !it.Var.Subscripts[0].Section || it.Var.Subscripts[0].Length == nil || len(it.Var.Members) > 0:
 		return fail("give the private section as " + v.Name + "[lower:length]")
 	}
@@ -73,7 +106,7 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 	case "bool":
 		elem = "uchar" // as _Bool data in device memory (stores convert to 0 or 1: cemit.go boolAssign)
 	}
-	pa := &PrivArray{Var: v, Name: clName(v.Name), CL: elem, Lo: lo, Len: strings.TrimSpace(sub.Length.Text)}
+	pa := &PrivArray{Var: v, Name: clName(v.Name), CL: elem, Lo: lo, Len: strings.TrimSpace(sub.Length.Text), Loop: lp}
 	if cl.Spec.Name == "firstprivate" {
 		pa.Init = &DataItem{Clause: "ACCRT_COPYIN", Name: it.Text, Var: v, Start: "&(" + v.Name + ")[" + lo + "]",
 			Bytes: "(size_t)(" + pa.Len + ") * sizeof(" + v.Name + "[0])", Lo: "0", Pos: it.Span.Start}
@@ -83,10 +116,10 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 	return true
 }
 
-// kernelPrivArray adds a gang-private copy to a kernel that uses it.
+// kernelPrivArray adds a private copy to a kernel that uses it.
 func (l *lowering) kernelPrivArray(k *Kernel, pa *PrivArray) {
-	if k.Grid > 0 || k.GangDims > 0 {
-		l.c.errorAt(pa.Var.NameSpan, "private copy of '%s': not supported by the compiler in a kernel on a 2-D or 3-D grid (gang(dim:), or a tightly nested loop grid)", pa.Var.Name)
+	if k.GangDims > 0 {
+		l.c.errorAt(pa.Var.NameSpan, "private copy of '%s': not supported by the compiler in a kernel whose gangs have several dimensions (gang(dim:))", pa.Var.Name)
 		return
 	}
 	k.PrivArrays = append(k.PrivArrays, pa)
@@ -122,10 +155,40 @@ func privInitItem(con *Construct, di *DataItem) *PrivArray {
 }
 
 // privArrayArg writes the host side of the scratch parameter.
-func (h *hgen) privArrayArg(p *Param, in string) {
+func (h *hgen) privArrayArg(k *Kernel, p *Param, in string) {
 	pa := p.Priv
-	h.w(in, "cl_mem accls_s_%s = accrt_partials((size_t)accls_G * (size_t)(%s) * sizeof((%s)[0]), ACCRT_UCHAR); /* private(%s[%s:%s]): a copy per gang */", pa.Name, pa.Len, pa.Var.Name, pa.Var.Name, pa.Lo, pa.Len)
+	h.w(in, "cl_mem accls_s_%s = accrt_partials(%s * (size_t)(%s) * sizeof((%s)[0]), ACCRT_UCHAR); /* private(%s[%s:%s]): a copy per %s */", pa.Name, pa.hostUnits(k), pa.Len, pa.Var.Name, pa.Var.Name, pa.Lo, pa.Len, pa.unit())
 	h.w(in, "accrt_arg_mem(accls_k, %d, accls_s_%s);", p.Index, pa.Name)
+}
+
+// hostUnits is the host's count of the units of kernel k that have
+// copies (on a 2-D or 3-D grid: its groups, or its work-items).
+func (pa *PrivArray) hostUnits(k *Kernel) string {
+	switch u := pa.unit(); {
+	case k.Grid > 0 && u == perGang:
+		return "accls_ndrange_groups(&accls_nd)"
+	case k.Grid > 0:
+		return "accls_nd.global[0] * accls_nd.global[1] * accls_nd.global[2]"
+	case u == perItem:
+		return "accls_G * accls_W * accls_V"
+	case u == perWorker:
+		return "accls_G * accls_W"
+	}
+	return "(size_t)accls_G"
+}
+
+// privArrayGangs caps the gangs of a kernel whose copies are per worker
+// or work-item: the scratch within 2^25 elements (the loops stride).
+func (h *hgen) privArrayGangs(k *Kernel, in string) {
+	for _, pa := range k.PrivArrays {
+		if u := pa.unit(); u != perGang {
+			per := "accls_W * accls_V"
+			if u == perWorker {
+				per = "accls_W"
+			}
+			h.w(in, "accls_G = accls_copies_gangs(accls_G, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
+		}
+	}
 }
 
 // privArrayRelease frees the scratch after the launch: OpenCL keeps it
@@ -140,11 +203,18 @@ func (h *hgen) privArrayRelease(k *Kernel, in string) {
 // kernel has its _gang).
 func (g *kgen) privArrayDecls(k *Kernel) {
 	for _, pa := range k.PrivArrays {
-		gang := "(size_t)_gang * (size_t)_" + pa.Name + "_plen"
-		if k.Serial {
-			gang = "0"
+		unit := "(size_t)_gang"
+		switch pa.unit() {
+		case perItem:
+			unit = "((size_t)_gang * (size_t)_nlid + (size_t)_lid)"
+		case perWorker:
+			unit = "((size_t)_gang * (size_t)_nworkers + (size_t)_worker)"
 		}
-		g.line(0, "__global %s *%s = _%s_priv + %s - _%s_plo; /* private(%s[%s:%s]): this gang's copy */", pa.CL, pa.Name, pa.Name, gang, pa.Name, pa.Var.Name, pa.Lo, pa.Len)
+		at := unit + " * (size_t)_" + pa.Name + "_plen"
+		if k.Serial {
+			at = "0"
+		}
+		g.line(0, "__global %s *%s = _%s_priv + %s - _%s_plo; /* private(%s[%s:%s]): this %s's copy */", pa.CL, pa.Name, pa.Name, at, pa.Name, pa.Var.Name, pa.Lo, pa.Len, pa.unit())
 		if pa.Init == nil {
 			continue
 		}
