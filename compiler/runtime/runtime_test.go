@@ -401,6 +401,22 @@ func TestDeviceSelection(t *testing.T) {
 		}
 	}
 	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "99:0"}, nil, `no OpenCL device matches ACCLS_DEVICE=99:0`)
+
+	// OpenACC's ACC_DEVICE_TYPE and ACC_DEVICE_NUM choose when ACCLS_DEVICE
+	// does not: the same device by its type and number 0 of that type.
+	for _, typ := range []string{m[4], strings.ToUpper(m[4])} {
+		r := ok(t, "vadd", map[string]string{"ACCLS_DEVICE": "", "ACC_DEVICE_TYPE": typ, "ACC_DEVICE_NUM": "0", "ACCLS_VERBOSE": "1"})
+		if !strings.Contains(r.stderr, "'"+name+"'") {
+			t.Errorf("ACC_DEVICE_TYPE=%s ACC_DEVICE_NUM=0 chose another device:\n%s", typ, r.stderr)
+		}
+	}
+	ok(t, "vadd", map[string]string{"ACCLS_DEVICE": m[1] + ":" + m[2], "ACC_DEVICE_TYPE": "host"}) // ACCLS_DEVICE wins
+	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "", "ACC_DEVICE_TYPE": "host"}, nil,
+		`accls runtime: ACC_DEVICE_TYPE=host: accls runs compute constructs on an OpenCL device, not on the host; ACC_DEVICE_TYPE=cpu`)
+	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "", "ACC_DEVICE_TYPE": "fpga"}, nil, `ACC_DEVICE_TYPE=fpga is not a device type accls knows`)
+	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "", "ACC_DEVICE_NUM": "first"}, nil, `ACC_DEVICE_NUM=first is not a device number`)
+	fails(t, "vadd", map[string]string{"ACCLS_DEVICE": "", "ACC_DEVICE_TYPE": m[4], "ACC_DEVICE_NUM": "99"}, nil,
+		`no OpenCL device number 99 of type `+m[4]+` \(acc_set_device_num, set device_num or ACC_DEVICE_NUM`)
 }
 
 var profileLines = []string{

@@ -7,6 +7,7 @@
 #include "accrt.h"
 #include "openacc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -595,12 +596,64 @@ static int nth_of_type(const devrec_t *v, size_t n, cl_device_type want, int num
 	return -1;
 }
 
+/* The device type an ACC_DEVICE_TYPE value names (OpenACC 3.3 §4.1: the
+ * names are the implementation's): acc_device_none for the default. */
+static acc_device_t env_device_type(const char *v)
+{
+	static const struct {
+		const char *name;
+		acc_device_t type;
+	} names[] = {
+		{"gpu", acc_device_opencl_gpu},           {"nvidia", acc_device_opencl_gpu},
+		{"radeon", acc_device_opencl_gpu},        {"opencl_gpu", acc_device_opencl_gpu},
+		{"cpu", acc_device_opencl_cpu},           {"multicore", acc_device_opencl_cpu},
+		{"opencl_cpu", acc_device_opencl_cpu},    {"accelerator", acc_device_opencl_accelerator},
+		{"opencl_accelerator", acc_device_opencl_accelerator},
+		{"default", acc_device_none},             {"not_host", acc_device_none},
+	};
+	size_t i, j;
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		for (j = 0; v[j] && names[i].name[j] && lower((unsigned char)v[j]) == names[i].name[j]; j++)
+			;
+		if (!v[j] && !names[i].name[j])
+			return names[i].type;
+	}
+	if (lower((unsigned char)v[0]) == 'h' && lower((unsigned char)v[1]) == 'o')
+		fatal("ACC_DEVICE_TYPE=%s: accls runs compute constructs on an OpenCL device, not on the host; "
+		      "ACC_DEVICE_TYPE=cpu runs them on the CPU's OpenCL device (PoCL)", v);
+	fatal("ACC_DEVICE_TYPE=%s is not a device type accls knows: use gpu (or nvidia, radeon), cpu (or multicore), "
+	      "accelerator, or default", v);
+	return acc_device_none;
+}
+
+/* OpenACC's ACC_DEVICE_TYPE and ACC_DEVICE_NUM (§4.1, §4.2): the device
+ * choice when the program has made none and ACCLS_DEVICE (accls run
+ * --device) does not say. */
+static void env_device_choice(void)
+{
+	const char *t = getenv("ACC_DEVICE_TYPE"), *n = getenv("ACC_DEVICE_NUM"), *own = getenv("ACCLS_DEVICE");
+	char *end;
+	long num;
+	if (U.type != acc_device_none || U.num >= 0 || (own && own[0]))
+		return;
+	if (t && t[0])
+		U.type = env_device_type(t);
+	if (n && n[0]) {
+		num = strtol(n, &end, 10);
+		if (*end || num < 0 || num > INT_MAX)
+			fatal("ACC_DEVICE_NUM=%s is not a device number (0, 1, ...)", n);
+		U.num = (int)num;
+	}
+}
+
 /* The device the program's choice (U) and ACCLS_DEVICE select; *sel gets
  * ACCLS_DEVICE when it decided. */
 static int pick_device(const devrec_t *v, size_t n, const char **sel)
 {
-	cl_device_type want = want_cl_type(U.type);
+	cl_device_type want;
 	int k;
+	env_device_choice();
+	want = want_cl_type(U.type);
 	*sel = getenv("ACCLS_DEVICE");
 	if (U.num >= 0) {
 		*sel = NULL;
@@ -622,7 +675,7 @@ static void init(void)
 	cl_int err;
 	size_t n = list_devices(&v, &err);
 	const char *sel;
-	cl_device_type want = want_cl_type(U.type);
+	cl_device_type want;
 	int k;
 	cl_context_properties props[3];
 	cl_ulong fp = 0;
@@ -635,6 +688,7 @@ static void init(void)
 		      "pocl-opencl-icd for the CPU, and check /etc/OpenCL/vendors)");
 	}
 	k = pick_device(v, n, &sel);
+	want = want_cl_type(U.type); /* (pick_device applies ACC_DEVICE_TYPE) */
 	if (k < 0) {
 		size_t i, len = 0, cap = 256;
 		char *list = xmalloc(cap);
@@ -656,7 +710,7 @@ static void init(void)
 		if (sel && sel[0])
 			fatal("no OpenCL device matches ACCLS_DEVICE=%s (available: %s)", sel, list);
 		if (U.num >= 0)
-			fatal("no OpenCL device number %d of type %s (acc_set_device_num or set device_num; available: %s)",
+			fatal("no OpenCL device number %d of type %s (acc_set_device_num, set device_num or ACC_DEVICE_NUM; available: %s)",
 			      U.num, want ? type_name(want) : "any", list);
 		fatal("no OpenCL device of type %s, which the program asks for (acc_init, acc_set_device_type, or an "
 		      "init or set directive with device_type; available: %s)",

@@ -34,6 +34,13 @@
  *                  anything else: the first device whose device name or
  *                  platform name contains it, case-insensitively.
  *                  `accls run --device SEL` passes SEL through ACCLS_DEVICE.
+ *   ACC_DEVICE_TYPE, ACC_DEVICE_NUM  OpenACC's (§4.1, §4.2), read at the first
+ *                  use when the program has not chosen and ACCLS_DEVICE is
+ *                  unset or empty: as if the program had called
+ *                  acc_set_device_num(NUM, TYPE); TYPE is gpu (or nvidia,
+ *                  radeon), cpu (or multicore), accelerator or default, any
+ *                  case; host is an error (compute constructs run on OpenCL
+ *                  devices only), as are other names and numbers.
  *   ACCLS_VERBOSE  "1" (any value but "" and "0"): print the chosen device and
  *                  each program build (with its time) to stderr.
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
