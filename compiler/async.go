@@ -255,8 +255,6 @@ func (c *compilation) deviceSettings(n *Node) *DeviceSettings {
 		c.errorAt(it.Span, "device_type(*) on '%s' names no device type: name one (%s)", d.Spec.Name, deviceTypeNames())
 	case s.Type == "":
 		c.errorAt(it.Span, "unknown device type '%s' (accls knows %s)", it.Text, deviceTypeNames())
-	case s.Type == "ACCRT_DEVICE_HOST" && d.Spec.Name == "set":
-		c.errorAt(it.Span, "'set device_type(host)' is not supported: accls runs every compute construct on an OpenCL device")
 	case s.Type == "ACCRT_DEVICE_HOST":
 		s.Host = true
 	}
@@ -266,6 +264,9 @@ func (c *compilation) deviceSettings(n *Node) *DeviceSettings {
 // deviceDirective writes init, shutdown or set. init selects the device of
 // its clauses (as set does) and initializes; shutdown releases the device
 // (accls uses one device at a time, so device_num only needs evaluating).
+// device_type(host) on init and set makes the host the current device
+// (accrt.h accrt_on_host: the constructs run their own C code); shutdown
+// of the host does nothing.
 func (h *hgen) deviceDirective(n *Node, ind string) {
 	s := n.Device
 	in := ind
@@ -274,8 +275,13 @@ func (h *hgen) deviceDirective(n *Node, ind string) {
 		in = ind + "\t"
 	}
 	switch {
-	case s.Host:
+	case s.Host && n.Kind == NodeShutdown:
 		h.w(in, "/* device_type(host): nothing to do */")
+	case s.Host:
+		h.w(in, "accrt_set_device_type(ACCRT_DEVICE_HOST); /* the constructs run their own code */")
+		if s.DefaultAsync != "" {
+			h.w(in, "accrt_set_default_async((int)(%s));", s.DefaultAsync)
+		}
 	case n.Kind == NodeShutdown:
 		if s.Num != "" {
 			h.w(in, "(void)(%s);", s.Num)

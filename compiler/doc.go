@@ -172,8 +172,12 @@
 //     directive (and the statement a construct governs) replaced by runtime
 //     calls: accrt_enter for each data clause or implicit attribute, kernel
 //     arguments, the launch, accls_reduce, accrt_exit in reverse order. Data
-//     constructs keep their (transformed) bodies; the if clause keeps the
-//     original statement as the host fallback (also for self). declare in a
+//     constructs keep their (transformed) bodies; each compute construct
+//     keeps its original statement as the host fallback, which runs when
+//     its if clause is false, its self clause true, or the host is the
+//     current device (accrt_on_host: ACC_DEVICE_TYPE=host, set
+//     device_type(host); the runtime's data actions then do nothing).
+//     declare in a
 //     function enters its data at the directive and exits it at the end of
 //     its block and before each return/break/continue/goto leaving the block
 //     (declare.go); file-scope declares register their globals with the

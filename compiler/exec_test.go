@@ -23,7 +23,10 @@ import (
 // The execution corpus: every testdata/exec/*.c is a self-checking OpenACC
 // program. Its expected stdout comes from the same file compiled by gcc with
 // the pragmas ignored; `accls run` must reproduce it exactly and exit 0 on an
-// OpenCL device (PoCL's CPU device by default).
+// OpenCL device (PoCL's CPU device by default), and the program it built
+// must do the same on the host device (ACC_DEVICE_TYPE=host: each compute
+// construct's own C code) unless a `// exec-no-host: REASON` line says the
+// program checks what only separate device memory does.
 //
 // Environment:
 //
@@ -59,6 +62,11 @@ type execProgram struct {
 	// on compute constructs, device_type), so TestExecCorpus compares only
 	// the plain build for it.
 	noGCCOpenACC string
+	// noHost is the reason from a "// exec-no-host: REASON" line: the
+	// program checks what only separate device memory does (data gone
+	// after an exit, a device_type section applied), so TestExec does not
+	// run it on the host device.
+	noHost string
 	// bytes: the expected transfer bytes from the "// exec-bytes:" line,
 	// by profile row ("host->device", "device->host"); nil when absent.
 	bytes map[string]int64
@@ -92,6 +100,9 @@ func execPrograms(t *testing.T) []execProgram {
 			}
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-no-gcc-openacc:"); ok {
 				p.noGCCOpenACC = strings.TrimSpace(rest)
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// exec-no-host:"); ok {
+				p.noHost = strings.TrimSpace(rest)
 			}
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "// accls-flags:"); ok {
 				p.flags = strings.Fields(rest)
@@ -349,11 +360,13 @@ func TestExec(t *testing.T) {
 	var env []string
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "ACCLS_DEVICE", "ACCLS_PROFILE", "ACCLS_VERBOSE":
+		case "ACCLS_DEVICE", "ACCLS_PROFILE", "ACCLS_VERBOSE", "ACC_DEVICE_TYPE", "ACC_DEVICE_NUM":
 			continue
 		}
 		env = append(env, kv)
 	}
+	// the host device (ACC_DEVICE_TYPE=host): each construct's own code
+	hostEnv := append(append([]string(nil), env...), "ACC_DEVICE_TYPE=host")
 	env = append(env, "ACCLS_DEVICE="+device)
 	jobs := 2
 	if v, err := strconv.Atoi(os.Getenv("ACCLS_EXEC_JOBS")); err == nil && v > 0 {
@@ -389,7 +402,8 @@ func TestExec(t *testing.T) {
 					}
 				}()
 				want := gccExpected(t, cc, dir, p, limit)
-				args := append(append([]string{"run"}, p.flags...), p.path)
+				build := filepath.Join(dir, "build") // kept for the run on the host device
+				args := append(append([]string{"run", "--keep", build}, p.flags...), p.path)
 				if len(p.args) > 0 {
 					args = append(append(args, "--"), p.args...)
 				}
@@ -411,6 +425,9 @@ func TestExec(t *testing.T) {
 					problem = firstDiff(r.stdout, want)
 				case p.bytes != nil:
 					problem = checkBytes(profile, p.bytes)
+				}
+				if problem == "" && p.noHost == "" {
+					problem = runOnHost(limit, dir, hostEnv, filepath.Join(build, p.name), p.args, want)
 				}
 				if problem == "" {
 					ok = true
@@ -449,6 +466,24 @@ func TestExec(t *testing.T) {
 	if len(fixed) > 0 {
 		t.Logf("now passing, remove from KNOWN_FAILURES: %s", strings.Join(fixed, " "))
 	}
+}
+
+// runOnHost runs a program that accls built with ACC_DEVICE_TYPE=host:
+// the compute constructs run their own C code, as on the host device, and
+// the output must be the plain C build's too; "" when it is.
+func runOnHost(limit time.Duration, dir string, env []string, exe string, args []string, want string) string {
+	r := runLimited(limit, dir, env, exe, args...)
+	switch {
+	case r.timedOut:
+		return fmt.Sprintf("on the host device (ACC_DEVICE_TYPE=host): timed out after %v", limit)
+	case r.err != nil:
+		return "on the host device (ACC_DEVICE_TYPE=host): " + r.err.Error()
+	case r.code != 0:
+		return fmt.Sprintf("on the host device (ACC_DEVICE_TYPE=host): exit status %d\n  stderr:\n%s\n  stdout:\n%s", r.code, firstLines(r.stderr, 8), firstLines(r.stdout, 8))
+	case r.stdout != want:
+		return "on the host device (ACC_DEVICE_TYPE=host): " + firstDiff(r.stdout, want)
+	}
+	return ""
 }
 
 // parseExecBytes reads "h2d=N d2h=M".

@@ -401,12 +401,15 @@ func (h *hgen) compute(n *Node, ind string) {
 	case con.Self != "":
 		cond = fmt.Sprintf("!(%s)", con.Self)
 	}
-	in := ind + "\t"
+	// On the host device (ACC_DEVICE_TYPE=host...: accrt.h accrt_on_host)
+	// the construct's own code runs, as when its if clause is false.
 	if cond != "" {
-		h.w(ind, "if (%s) {", cond)
+		cond = "!accrt_on_host() && (" + cond + ")"
 	} else {
-		h.w(ind, "{")
+		cond = "!accrt_on_host()"
 	}
+	in := ind + "\t"
+	h.w(ind, "if (%s) {", cond)
 	h.beginQueue(n, in)
 	// structs.go: the device copies have the host's layout (on one line
 	// that the host compiler's message names as the directive's)
@@ -477,7 +480,7 @@ func (h *hgen) compute(n *Node, ind string) {
 	h.launches(con, in, loc) // devicetype.go
 	h.exits(n.Data, in, "", "0", loc)
 	h.endQueue()
-	if cond != "" {
+	{
 		st := con.Region.Stmt
 		h.w(ind, "} else {")
 		if con.HasWait { // on the host: the host waits

@@ -397,7 +397,9 @@ static struct {
 	acc_device_t type;  /* acc_device_none/default/not_host: any type */
 	int num;            /* -1: the default choice; else the num-th device of `type` */
 	int default_async;  /* what async without argument means (ACCRT_ASYNC_NOVAL: queue 1) */
-} U = {acc_device_none, -1, ACCRT_ASYNC_NOVAL};
+	int host;           /* the device is the host (host_mode) */
+	int env_read;       /* ACC_DEVICE_TYPE and ACC_DEVICE_NUM applied (env_device_choice) */
+} U = {acc_device_none, -1, ACCRT_ASYNC_NOVAL, 0, 0};
 
 /* Profile counters survive shutdown; they are printed at exit. */
 static struct {
@@ -610,6 +612,7 @@ static acc_device_t env_device_type(const char *v)
 		{"opencl_cpu", acc_device_opencl_cpu},    {"accelerator", acc_device_opencl_accelerator},
 		{"opencl_accelerator", acc_device_opencl_accelerator},
 		{"default", acc_device_none},             {"not_host", acc_device_none},
+		{"host", acc_device_host},
 	};
 	size_t i, j;
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -618,11 +621,8 @@ static acc_device_t env_device_type(const char *v)
 		if (!v[j] && !names[i].name[j])
 			return names[i].type;
 	}
-	if (lower((unsigned char)v[0]) == 'h' && lower((unsigned char)v[1]) == 'o')
-		fatal("ACC_DEVICE_TYPE=%s: accls runs compute constructs on an OpenCL device, not on the host; "
-		      "ACC_DEVICE_TYPE=cpu runs them on the CPU's OpenCL device (PoCL)", v);
 	fatal("ACC_DEVICE_TYPE=%s is not a device type accls knows: use gpu (or nvidia, radeon), cpu (or multicore), "
-	      "accelerator, or default", v);
+	      "accelerator, host, or default", v);
 	return acc_device_none;
 }
 
@@ -634,16 +634,42 @@ static void env_device_choice(void)
 	const char *t = getenv("ACC_DEVICE_TYPE"), *n = getenv("ACC_DEVICE_NUM"), *own = getenv("ACCLS_DEVICE");
 	char *end;
 	long num;
-	if (U.type != acc_device_none || U.num >= 0 || (own && own[0]))
+	if (U.env_read)
 		return;
-	if (t && t[0])
+	U.env_read = 1;
+	if (U.type != acc_device_none || U.num >= 0 || U.host || (own && own[0]))
+		return;
+	if (t && t[0]) {
 		U.type = env_device_type(t);
+		if (U.type == acc_device_host) {
+			U.type = acc_device_none;
+			U.host = 1;
+			return;
+		}
+	}
 	if (n && n[0]) {
 		num = strtol(n, &end, 10);
 		if (*end || num < 0 || num > INT_MAX)
 			fatal("ACC_DEVICE_NUM=%s is not a device number (0, 1, ...)", n);
 		U.num = (int)num;
 	}
+}
+
+/* Host mode: the current device is the host (ACC_DEVICE_TYPE=host,
+ * acc_set_device_type(acc_device_host), `set device_type(host)`, acc_init
+ * of the host). The generated program runs each compute construct's host
+ * code where accrt_on_host() says so; the data actions, updates and waits
+ * do nothing, and the memory API works on host memory (host memory is the
+ * device's); OpenCL is not touched. */
+static int host_mode(void)
+{
+	env_device_choice();
+	return U.host;
+}
+
+int accrt_on_host(void)
+{
+	return host_mode();
 }
 
 /* The device the program's choice (U) and ACCLS_DEVICE select; *sel gets
@@ -795,6 +821,8 @@ static void ensure(void)
 
 void accrt_init(void)
 {
+	if (host_mode())
+		return;
 	ensure();
 }
 
@@ -1094,6 +1122,8 @@ void accrt_wait(int async)
 {
 	static const ctx_t c = {"accrt_wait", NULL, 0, 0, NULL, NULL};
 	queue_t *q;
+	if (host_mode())
+		return;
 	if (!S.ready)
 		return;
 	if ((q = find_queue(resolve_async(async, &c))) != NULL)
@@ -1104,6 +1134,8 @@ void accrt_wait_all(void)
 {
 	static const ctx_t c = {"accrt_wait_all", NULL, 0, 0, NULL, NULL};
 	size_t i;
+	if (host_mode())
+		return;
 	if (!S.ready)
 		return;
 	for (i = 0; i < S.nqueues; i++)
@@ -1135,6 +1167,8 @@ void accrt_wait_async(int wait_on, int async)
 	static const ctx_t c = {"accrt_wait_async", NULL, 0, 0, NULL, NULL};
 	cl_event list[2];
 	queue_t *w, *q;
+	if (host_mode())
+		return;
 	ensure();
 	wait_on = resolve_async(wait_on, &c);
 	async = resolve_async(async, &c);
@@ -1161,6 +1195,8 @@ void accrt_wait_all_async(int async)
 	cl_uint n = 0;
 	size_t i;
 	queue_t *q;
+	if (host_mode())
+		return;
 	ensure();
 	async = resolve_async(async, &c);
 	q = get_queue(async, &c);
@@ -1189,6 +1225,8 @@ static int queue_idle(queue_t *q)
 int accrt_async_test(int async)
 {
 	static const ctx_t c = {"accrt_async_test", NULL, 0, 0, NULL, NULL};
+	if (host_mode())
+		return 1;
 	if (!S.ready)
 		return 1;
 	async = resolve_async(async, &c);
@@ -1202,6 +1240,8 @@ int accrt_async_test_all(void)
 {
 	size_t i;
 	int idle = 1;
+	if (host_mode())
+		return 1;
 	if (!S.ready)
 		return 1;
 	for (i = 1; i < S.nqueues; i++)
@@ -1213,6 +1253,8 @@ int accrt_wait_any(int count, const int *asyncs)
 {
 	static const ctx_t c = {"accrt_wait_any", NULL, 0, 0, NULL, NULL};
 	int i, any = 0;
+	if (host_mode())
+		return -1;
 	if (count <= 0 || !asyncs)
 		return -1;
 	for (;;) {
@@ -1725,6 +1767,10 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 
 accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
+	if (host_mode()) {
+		accrt_dev none = {NULL, 0};
+		return none;
+	}
 	return accrt_enter_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
@@ -1733,6 +1779,10 @@ accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int f
 {
 	ctx_t c;
 	map_t *m;
+	if (host_mode()) {
+		accrt_dev none = {NULL, 0};
+		return none;
+	}
 	c.func = "accrt_enter";
 	c.op = NULL;
 	c.clause = (int)clause;
@@ -1745,6 +1795,8 @@ accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int f
 
 void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
+	if (host_mode())
+		return;
 	accrt_exit_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
@@ -1752,6 +1804,8 @@ void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, 
                       const char *loc)
 {
 	ctx_t c;
+	if (host_mode())
+		return;
 	c.func = "accrt_exit";
 	c.op = NULL;
 	c.clause = (int)clause;
@@ -1859,6 +1913,8 @@ void accrt_update_rect_device_async(void *host, size_t width, size_t rows, size_
                                     size_t slice_pitch, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rect_device", "update device", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	rect_update(1, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
@@ -1868,6 +1924,8 @@ void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t 
                                   size_t slice_pitch, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rect_self", "update self", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	rect_update(0, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
@@ -1875,17 +1933,23 @@ void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t 
 
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
+	if (host_mode())
+		return;
 	accrt_update_device_async(host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
 void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
+	if (host_mode())
+		return;
 	accrt_update_self_async(host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
 void accrt_update_device_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_device", "update device", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	update(1, host, bytes, flags, async, &c);
@@ -1894,6 +1958,8 @@ void accrt_update_device_async(void *host, size_t bytes, int flags, int async, c
 void accrt_update_self_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_self", "update self", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	update(0, host, bytes, flags, async, &c);
@@ -2275,6 +2341,10 @@ accrt_dev accrt_enter_rows_async(accrt_clause clause, void *const *base, size_t 
                                  int flags, int async, const char *name, const char *loc, size_t *pitch)
 {
 	ctx_t c = {"accrt_enter_rows", NULL, 0, 0, NULL, NULL};
+	if (host_mode()) {
+		accrt_dev none = {NULL, 0};
+		return none;
+	}
 	c.clause = (int)clause;
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
 	c.name = name;
@@ -2286,6 +2356,8 @@ void accrt_exit_rows_async(accrt_clause clause, void *const *base, size_t lo, si
                            int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_exit_rows", NULL, 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.clause = (int)clause;
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 2 : 0;
 	c.name = name;
@@ -2297,6 +2369,8 @@ void accrt_update_rows_device_async(void *const *base, size_t lo, size_t n, size
                                     int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rows_device", "update device", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	rows_update(1, base, lo, n, col, bytes, flags, async, &c);
@@ -2306,6 +2380,8 @@ void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t
                                   int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rows_self", "update self", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	c.name = name;
 	c.loc = loc;
 	rows_update(0, base, lo, n, col, bytes, flags, async, &c);
@@ -3370,6 +3446,8 @@ const char *acc_get_property_string(int num, acc_device_t type, acc_device_prope
 
 acc_device_t acc_get_device_type(void)
 {
+	if (host_mode())
+		return acc_device_host;
 	ensure();
 	if (S.dev.type & CL_DEVICE_TYPE_GPU)
 		return acc_device_opencl_gpu;
@@ -3405,6 +3483,8 @@ static void choose_device(acc_device_t type, int num, const char *func)
 	const char *sel;
 	size_t n;
 	int k, same;
+	env_device_choice(); /* (the program's choice overrides the environment's) */
+	U.host = 0;
 	U.type = type;
 	U.num = num;
 	if (!S.ready)
@@ -3431,10 +3511,29 @@ static void check_type(acc_device_t type, const char *func)
 		fatal("%s: invalid device type %d", func, (int)type);
 }
 
+/* Make the host the current device: the runtime, if it runs on a device
+ * with no data there, shuts down (one device at a time, as choose_device). */
+static void choose_host(const char *func)
+{
+	env_device_choice(); /* (the program's choice overrides the environment's) */
+	U.host = 1;
+	if (!S.ready)
+		return;
+	if (S.by_dev.n > declared_only())
+		fatal("%s: cannot switch from device '%s' to the host while data is present on the device (accls uses one "
+		      "device at a time: exit data and acc_free first)",
+		      func, S.dev.name);
+	accrt_shutdown();
+}
+
 void acc_init(acc_device_t type)
 {
 	check_type(type, "acc_init");
-	if (type == acc_device_host || type == acc_device_none)
+	if (type == acc_device_host) {
+		choose_host("acc_init");
+		return;
+	}
+	if (type == acc_device_none)
 		return;
 	choose_device(type, -1, "acc_init");
 	ensure();
@@ -3443,7 +3542,11 @@ void acc_init(acc_device_t type)
 void acc_init_device(int num, acc_device_t type)
 {
 	check_type(type, "acc_init_device");
-	if (type == acc_device_host || type == acc_device_none)
+	if (type == acc_device_host) {
+		choose_host("acc_init_device");
+		return;
+	}
+	if (type == acc_device_none)
 		return;
 	acc_set_device_num(num, type);
 	ensure();
@@ -3470,9 +3573,10 @@ void acc_shutdown(acc_device_t type)
 void acc_set_device_type(acc_device_t type)
 {
 	check_type(type, "acc_set_device_type");
-	if (type == acc_device_host)
-		fatal("acc_set_device_type(acc_device_host): accls runs every compute construct on an OpenCL device; "
-		      "the host cannot be selected");
+	if (type == acc_device_host) {
+		choose_host("acc_set_device_type");
+		return;
+	}
 	if (type == acc_device_none)
 		return;
 	choose_device(type, -1, "acc_set_device_type");
@@ -3482,7 +3586,15 @@ void acc_set_device_num(int num, acc_device_t type)
 {
 	int count;
 	check_type(type, "acc_set_device_num");
-	if (type == acc_device_host || type == acc_device_none)
+	if (type == acc_device_host) {
+		if (num > 0)
+			fatal("acc_set_device_num: there is no device %d of type acc_device_host (1 device of that type, "
+			      "numbered from 0)",
+			      num);
+		choose_host("acc_set_device_num");
+		return;
+	}
+	if (type == acc_device_none)
 		return;
 	if (num < 0) { /* back to the default choice */
 		choose_device(type, -1, "acc_set_device_num");
@@ -3524,6 +3636,8 @@ int accrt_devnum_queue(int devnum, int async, const char *loc)
 {
 	acc_device_t type = acc_get_device_type();
 	int count = acc_get_num_devices(type);
+	if (host_mode())
+		return async;
 	if (devnum < 0 || devnum >= count)
 		fatal("wait(devnum: %d)%s%s: there is no device %d of type %s (%d device%s of that type, numbered from 0)",
 		      devnum, loc ? " at " : "", loc ? loc : "", devnum, acc_type_name(type), count, count == 1 ? "" : "s");
@@ -3603,6 +3717,8 @@ int acc_wait_any(int count, int *asyncs)
 int acc_is_present(void *h, size_t bytes)
 {
 	map_t *m;
+	if (host_mode())
+		return 1;
 	if (!S.ready || !h)
 		return 0;
 	return lookup((uintptr_t)h, bytes, &m) == FOUND;
@@ -3635,111 +3751,153 @@ static void api_exit(int clause, void *h, size_t bytes, int flags, int async, co
 
 void *acc_copyin(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_copyin");
 }
 
 void acc_copyin_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	(void)api_enter(ACCRT_COPYIN, h, bytes, async, "acc_copyin_async");
 }
 
 void *acc_create(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_create");
 }
 
 void acc_create_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	(void)api_enter(ACCRT_CREATE, h, bytes, async, "acc_create_async");
 }
 
 void acc_copyout(void *h, size_t bytes)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, 0, ACCRT_SYNC, "acc_copyout");
 }
 
 void acc_copyout_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, 0, async, "acc_copyout_async");
 }
 
 void acc_copyout_finalize(void *h, size_t bytes)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_copyout_finalize");
 }
 
 void acc_copyout_finalize_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, async, "acc_copyout_finalize_async");
 }
 
 void acc_delete(void *h, size_t bytes)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_DELETE, h, bytes, 0, ACCRT_SYNC, "acc_delete");
 }
 
 void acc_delete_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_DELETE, h, bytes, 0, async, "acc_delete_async");
 }
 
 void acc_delete_finalize(void *h, size_t bytes)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_delete_finalize");
 }
 
 void acc_delete_finalize_async(void *h, size_t bytes, int async)
 {
+	if (host_mode())
+		return;
 	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, async, "acc_delete_finalize_async");
 }
 
 void acc_update_device(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_device", "acc_update_device", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	update(1, h, bytes, 0, ACCRT_SYNC, &c);
 }
 
 void acc_update_self(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_self", "acc_update_self", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	update(0, h, bytes, 0, ACCRT_SYNC, &c);
 }
 
 void acc_update_device_async(void *h, size_t bytes, int async)
 {
 	ctx_t c = {"acc_update_device_async", "acc_update_device_async", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	update(1, h, bytes, 0, async, &c);
 }
 
 void acc_update_self_async(void *h, size_t bytes, int async)
 {
 	ctx_t c = {"acc_update_self_async", "acc_update_self_async", 0, 0, NULL, NULL};
+	if (host_mode())
+		return;
 	update(0, h, bytes, 0, async, &c);
 }
 
 void *acc_pcopyin(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_pcopyin");
 }
 
 void *acc_present_or_copyin(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_present_or_copyin");
 }
 
 void *acc_pcreate(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_pcreate");
 }
 
 void *acc_present_or_create(void *h, size_t bytes)
 {
+	if (host_mode())
+		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_present_or_create");
 }
 
 void *acc_malloc(size_t bytes)
 {
 	ctx_t c = {"acc_malloc", "acc_malloc", 0, 0, NULL, NULL};
+	if (host_mode())
+		return bytes ? malloc(bytes) : NULL;
 	if (bytes == 0)
 		return NULL;
 	ensure();
@@ -3751,6 +3909,10 @@ void *acc_malloc(size_t bytes)
 void acc_free(void *d)
 {
 	map_t *m;
+	if (host_mode()) {
+		free(d);
+		return;
+	}
 	if (!d)
 		return;
 	m = S.ready ? lookup_dev((uintptr_t)d) : NULL;
@@ -3762,6 +3924,8 @@ void acc_free(void *d)
 void acc_map_data(void *h, void *d, size_t bytes)
 {
 	map_t *blk, *m, *old;
+	if (host_mode())
+		return;
 	if (!h || !d || !bytes)
 		fatal("acc_map_data(%p, %p, %zu): the host address, the device address and the size must not be 0", h, d,
 		      bytes);
@@ -3792,6 +3956,8 @@ void acc_map_data(void *h, void *d, size_t bytes)
 void acc_unmap_data(void *h)
 {
 	map_t *m;
+	if (host_mode())
+		return;
 	if (!S.ready || !h || lookup((uintptr_t)h, 0, &m) != FOUND || !m->mapped || m->host != (uintptr_t)h)
 		fatal("acc_unmap_data: %p was not mapped by acc_map_data", h);
 	if (m->sref)
@@ -3803,6 +3969,8 @@ void acc_unmap_data(void *h)
 void *acc_deviceptr(void *h)
 {
 	map_t *m;
+	if (host_mode())
+		return h;
 	if (!S.ready || !h || lookup((uintptr_t)h, 0, &m) != FOUND)
 		return NULL;
 	return devaddr_of(m, (uintptr_t)h);
@@ -3819,6 +3987,8 @@ void acc_detach_finalize_async(void **ptr, int async) { (void)ptr, (void)async; 
 void *acc_hostptr(void *d)
 {
 	map_t *m;
+	if (host_mode())
+		return d;
 	if (!S.ready || !d)
 		return NULL;
 	m = lookup_dev((uintptr_t)d);
@@ -3888,6 +4058,8 @@ static void declared_enter_all(void)
 
 void accrt_declare_global(accrt_clause clause, void *host, size_t bytes, const char *name, const char *loc)
 {
+	if (host_mode())
+		return;
 	D.v = xrealloc(D.v, (D.n + 1) * sizeof *D.v);
 	D.v[D.n].clause = clause;
 	D.v[D.n].host = host;
@@ -3913,6 +4085,8 @@ void *accrt_declared_global(const char *name, const char *file, const char *loc)
 void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
 {
 	map_t *m;
+	if (host_mode())
+		return host;
 	if (!host)
 		return NULL;
 	ensure();
@@ -3958,21 +4132,37 @@ static void memcpy_host(int to_device, void *dev, void *host, size_t bytes, int 
 
 void acc_memcpy_to_device(void *dest, void *src, size_t bytes)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_host(1, dest, src, bytes, ACCRT_SYNC, "acc_memcpy_to_device");
 }
 
 void acc_memcpy_to_device_async(void *dest, void *src, size_t bytes, int async)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_host(1, dest, src, bytes, async, "acc_memcpy_to_device_async");
 }
 
 void acc_memcpy_from_device(void *dest, void *src, size_t bytes)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_host(0, src, dest, bytes, ACCRT_SYNC, "acc_memcpy_from_device");
 }
 
 void acc_memcpy_from_device_async(void *dest, void *src, size_t bytes, int async)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_host(0, src, dest, bytes, async, "acc_memcpy_from_device_async");
 }
 
@@ -4007,10 +4197,18 @@ static void memcpy_device(void *dest, void *src, size_t bytes, int async, const 
 
 void acc_memcpy_device(void *dest, void *src, size_t bytes)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_device(dest, src, bytes, ACCRT_SYNC, "acc_memcpy_device");
 }
 
 void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async)
 {
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
 	memcpy_device(dest, src, bytes, async, "acc_memcpy_device_async");
 }

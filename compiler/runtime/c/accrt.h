@@ -38,9 +38,9 @@
  *                  use when the program has not chosen and ACCLS_DEVICE is
  *                  unset or empty: as if the program had called
  *                  acc_set_device_num(NUM, TYPE); TYPE is gpu (or nvidia,
- *                  radeon), cpu (or multicore), accelerator or default, any
- *                  case; host is an error (compute constructs run on OpenCL
- *                  devices only), as are other names and numbers.
+ *                  radeon), cpu (or multicore), accelerator, host (the
+ *                  host's own code: accrt_on_host) or default, any case;
+ *                  other names and numbers are errors.
  *   ACCLS_VERBOSE  "1" (any value but "" and "0"): print the chosen device and
  *                  each program build (with its time) to stderr.
  *   ACCLS_PROFILE  "1": print a profile summary to stderr at exit;
@@ -361,6 +361,15 @@ extern "C" {
 
 /* Initialize now (selection as in section 1). Idempotent. */
 void accrt_init(void);
+
+/* Nonzero when the current device is the host (ACC_DEVICE_TYPE=host,
+ * acc_set_device_type(acc_device_host), `set device_type(host)`, acc_init
+ * or acc_set_device_num of the host): the generated program then runs each
+ * compute construct's own C code on the host, as its `if` clause does when
+ * false; data actions, updates and waits do nothing, the memory API works
+ * on host memory (acc_malloc is malloc, acc_deviceptr returns its
+ * argument, acc_is_present is 1), and OpenCL is not initialized. */
+int accrt_on_host(void);
 
 /* Release every buffer, kernel, program and queue and the context; the next use
  * initializes again (device selection included). */

@@ -9,7 +9,6 @@ void f(int n, float *a)
 	{
 		a[0] = 1;
 	}
-#pragma acc set device_type(host)
 #pragma acc init device_type(fpga)
 #pragma acc shutdown device_type(nvidia, radeon)
 #pragma acc set device_type(*)

@@ -5,6 +5,7 @@
  * next; declare link on an extern declaration of a global and on a static
  * local only names them, a data construct gives them device data; a pointer
  * in declare copyin is the pointer variable itself, not what it points to. */
+// exec-no-host: checks that a declare's data is gone from the device after its block (the host device's memory is always present)
 // exec-no-gcc-openacc: gcc 12 rejects declare link on an extern declaration or a static local in a function
 // exec-bytes: h2d=2096 d2h=6656
 #include <stdio.h>

@@ -7,6 +7,7 @@
  * record their value when the host evaluates them (only the applied
  * section's are evaluated), so the program sees which section applied and
  * compares with what the device type implies. Results do not depend on it. */
+// exec-no-host: checks which device_type section's clauses the device evaluated (the host device runs no clauses)
 // exec-args: 1000
 // exec-no-gcc-openacc: gcc 12 does not implement device_type
 #include <stdio.h>

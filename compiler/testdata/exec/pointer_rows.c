@@ -17,6 +17,7 @@
  * partials are not counted); t10 F both ways on async queue 1; t11 G in,
  * then 3 columns of each row out by update self.
  */
+// exec-no-host: checks that exit data removed the rows from the device (the host device's memory is always present)
 // exec-bytes: h2d=39264 d2h=28416
 // exec-no-gcc-openacc: gcc 12 rejects sub-arrays of pointers to pointers ("array section is not contiguous"), which OpenACC 3.3 §2.7.1 allows
 #include <stdio.h>

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 		x[i] = sinf(i * 0.1f);
 #line 16 "clauses.c"
 	/* #pragma acc parallel loop private(t) firstprivate(coef) if(on) default(none) copyin(x) copyout(y) */
-	if (on) {
+	if (!accrt_on_host() && (on)) {
 		accrt_dev accls_d_x = accrt_enter(ACCRT_COPYIN, (void *)x, sizeof(x), 0, "x", "clauses.c:16");
 		accrt_dev accls_d_y = accrt_enter(ACCRT_COPYOUT, (void *)y, sizeof(y), 0, "y", "clauses.c:16");
 		{ /* kernel main_L16 */
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 	}
 #line 21 "clauses.c"
 	/* #pragma acc serial copy(y) */
-	{
+	if (!accrt_on_host()) {
 		accrt_dev accls_d_y = accrt_enter(ACCRT_COPY, (void *)y, sizeof(y), 0, "y", "clauses.c:21");
 		{ /* kernel main_L21 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "clauses.c"), "main_L21");
@@ -115,6 +115,12 @@ int main(int argc, char **argv)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)y, sizeof(y), 0, "y", "clauses.c:21");
+	} else {
+#line 22 "clauses.c"
+	{
+		y[0] = y[1];
+		y[N - 1] = y[N - 2];
+	}
 	}
 #line 26 "clauses.c"
 	printf("%.4f %.4f\n", y[0], y[N / 2]);
