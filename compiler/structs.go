@@ -141,6 +141,9 @@ func (st *structTable) add(p *Program, t *cfacts.Type, depth int) (*clStruct, er
 			off = max(off, f.Type.Size)
 		} else {
 			off = roundUp(off, a)
+			if off != f.Offset && isComplex(base) { // (C aligns it as its parts, OpenCL as the vector)
+				return nil, fmt.Errorf("%s is a complex number at byte %d: on the device it is a %s, aligned to %d bytes; move it to an offset that is a multiple of %d (first, or after members of such sizes)", what, f.Offset, spell, a, a)
+			}
 			if off != f.Offset {
 				return nil, fmt.Errorf("%s is at byte %d on the host, not %d as its alignment puts it: packed or aligned structs are not supported on the device", what, f.Offset, off)
 			}
