@@ -280,7 +280,7 @@ int main(int argc, char **argv)
 // startKernelPrebuild starts the prebuild of f's kernels; finish(failed)
 // stops it when the host build failed, and waits for it.
 func startKernelPrebuild(ctx context.Context, f *Files, opts Options) (finish func(failed bool)) {
-	if perfEnvOn("ACCLS_NO_KERNEL_PREBUILD") {
+	if perfEnvOn("ACCLS_NO_KERNEL_PREBUILD") || runsOnHost(opts) {
 		return func(bool) {}
 	}
 	ctx, stop := context.WithCancel(ctx)
@@ -384,6 +384,20 @@ func buildPrebuildDriver(ctx context.Context, f *Files, driver string, opts Opti
 		return false
 	}
 	return true
+}
+
+// runsOnHost reports whether the run's device is the host (accls run
+// --device host, ACCLS_DEVICE=host, or ACC_DEVICE_TYPE=host without
+// ACCLS_DEVICE: accrt.h accrt_on_host), which has no kernels to build.
+func runsOnHost(opts Options) bool {
+	sel := opts.Device
+	if sel == "" {
+		sel = os.Getenv("ACCLS_DEVICE")
+	}
+	if sel == "" {
+		sel = os.Getenv("ACC_DEVICE_TYPE")
+	}
+	return strings.EqualFold(strings.TrimSpace(sel), "host")
 }
 
 // prebuildEnv is the run's environment for the driver: the device the

@@ -257,6 +257,9 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	} else if rr.ProfileErr != nil {
 		s.log.Warn("reading the runtime's profile", "error", rr.ProfileErr)
 	}
+	if res.DeviceName == "" && isHostSelector(sel) {
+		res.DeviceName = "the host" // (no OpenCL device, no profile)
+	}
 	on := ""
 	if res.DeviceName != "" {
 		on = " on " + res.DeviceName

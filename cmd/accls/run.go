@@ -28,7 +28,7 @@ func runRun(args []string) int {
 func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	device := fs.String("device", "", "OpenCL device: gpu, cpu, P:D, N or a name substring (sets ACCLS_DEVICE)")
+	device := fs.String("device", "", "OpenCL device: gpu, cpu, P:D, N or a name substring, or host (each compute construct's own C code) (sets ACCLS_DEVICE)")
 	keep := fs.String("keep", "", "translate and build into this directory and keep it")
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {

@@ -46,3 +46,41 @@ int main(int argc, char **argv)
 		}
 	}
 }
+
+// TestRunOnHost: --device host runs each compute construct's own C code on
+// the host: acc_on_device(acc_device_host) is true in the construct, the
+// runtime says acc_device_host, and no OpenCL device is initialized
+// (ACCLS_VERBOSE names none).
+func TestRunOnHost(t *testing.T) {
+	needBuildAndCPU(t)
+	t.Setenv("ACCLS_VERBOSE", "1")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "onhost.c")
+	if err := os.WriteFile(src, []byte(`#include <stdio.h>
+#include <openacc.h>
+int main(void)
+{
+	int a[100];
+	long s = 0;
+	for (int i = 0; i < 100; i++)
+		a[i] = i;
+#pragma acc parallel loop copyin(a) reduction(+:s)
+	for (int i = 0; i < 100; i++)
+		s += a[i] * acc_on_device(acc_device_host);
+	printf("%ld %d\n", s, acc_get_device_type() == acc_device_host);
+	return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runProgram([]string{src, "--device", "host"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout.String(), stderr.String())
+	}
+	if got := stdout.String(); got != "4950 1\n" {
+		t.Errorf("stdout %q, want the host's sum and acc_device_host", got)
+	}
+	if strings.Contains(stderr.String(), "accls runtime: device") {
+		t.Errorf("an OpenCL device was initialized:\n%s", stderr.String())
+	}
+}

@@ -57,7 +57,10 @@ export class Devices implements vscode.Disposable {
       return;
     }
     const d = r.selectedIndex !== undefined ? r.devices[r.selectedIndex] : undefined;
-    if (d) {
+    if (isHost(r.selected)) {
+      this.item.text = "$(vm) host";
+      this.item.tooltip = "accls: Run on Device runs each compute construct's own C code on the host (no OpenCL). Click to select a device.";
+    } else if (d) {
       this.item.text = `$(circuit-board) ${d.name.length > 32 ? d.name.slice(0, 31) + "…" : d.name}`;
       const md = new vscode.MarkdownString(
         `**${d.name}** (${d.type}, ${d.platform})\n\n` +
@@ -145,6 +148,12 @@ export class Devices implements vscode.Disposable {
           detail: `${d.selector} · ${d.computeUnits} compute units · ${gib(d.globalMemBytes)} · ${d.version}${d.available ? "" : " · not available"}`,
           selector: d.selector,
         })),
+        {
+          label: "$(vm) The host",
+          description: "each compute construct's own C code, no OpenCL" + (isHost(list.selected) ? " · selected" : ""),
+          detail: "host · to compare a run with the device's",
+          selector: "host",
+        },
       ];
       const pick = await vscode.window.showQuickPick(items, {
         title: "accls: OpenCL device for Run on Device",
@@ -167,4 +176,10 @@ export class Devices implements vscode.Disposable {
     this.update();
     return this.last;
   }
+}
+
+// isHost reports whether a selector selects the host (the server's
+// isHostSelector).
+function isHost(selector: string | undefined): boolean {
+  return (selector ?? "").trim().toLowerCase() === "host";
 }

@@ -634,7 +634,8 @@ test("select device: the status bar shows the OpenCL device", { skip: noDevices 
   await screenshot("device picker");
   assert.match(labels[0], /Default device/);
   if (hasDevice) {
-    assert.ok(labels.length >= 2, `devices listed: ${labels.join(" | ")}`);
+    assert.ok(labels.length >= 3, `devices listed: ${labels.join(" | ")}`);
+    assert.match(labels[labels.length - 1], /The host/, "the host is offered last");
     await rows.nth(1).click();
     await until("the device in the status bar", async () => !/default device|no match/i.test(await item.textContent()), 20000);
   } else {

@@ -626,6 +626,17 @@ static acc_device_t env_device_type(const char *v)
 	return acc_device_none;
 }
 
+/* Whether an ACCLS_DEVICE value names the host (any case). */
+static int names_host(const char *v)
+{
+	static const char host[] = "host";
+	size_t i;
+	for (i = 0; host[i]; i++)
+		if (lower((unsigned char)v[i]) != host[i])
+			return 0;
+	return !v[i];
+}
+
 /* OpenACC's ACC_DEVICE_TYPE and ACC_DEVICE_NUM (§4.1, §4.2): the device
  * choice when the program has made none and ACCLS_DEVICE (accls run
  * --device) does not say. */
@@ -637,8 +648,12 @@ static void env_device_choice(void)
 	if (U.env_read)
 		return;
 	U.env_read = 1;
-	if (U.type != acc_device_none || U.num >= 0 || U.host || (own && own[0]))
+	if (U.type != acc_device_none || U.num >= 0 || U.host)
 		return;
+	if (own && own[0]) {
+		U.host = names_host(own); /* accls run --device host */
+		return;
+	}
 	if (t && t[0]) {
 		U.type = env_device_type(t);
 		if (U.type == acc_device_host) {
@@ -681,6 +696,8 @@ static int pick_device(const devrec_t *v, size_t n, const char **sel)
 	env_device_choice();
 	want = want_cl_type(U.type);
 	*sel = getenv("ACCLS_DEVICE");
+	if (*sel && names_host(*sel))
+		*sel = NULL; /* the program chose a device after all: the default one */
 	if (U.num >= 0) {
 		*sel = NULL;
 		return nth_of_type(v, n, want, U.num);
@@ -2609,6 +2626,9 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	char *opts;
 	double t0, ms;
 	char *log;
+	if (host_mode()) /* (generated programs test accrt_on_host first) */
+		fatal("accrt_program: the host is the current device (ACC_DEVICE_TYPE=host, acc_set_device_type(acc_device_host) "
+		      "or set device_type(host)): kernels do not run there; test accrt_on_host() and run the host code");
 	ensure();
 	if (!name)
 		name = "kernels";

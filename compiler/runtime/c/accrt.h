@@ -33,6 +33,7 @@
  *                  "N": the N-th device of the whole listing (0-based).
  *                  anything else: the first device whose device name or
  *                  platform name contains it, case-insensitively.
+ *                  "host": the host (accrt_on_host), no OpenCL device.
  *                  `accls run --device SEL` passes SEL through ACCLS_DEVICE.
  *   ACC_DEVICE_TYPE, ACC_DEVICE_NUM  OpenACC's (§4.1, §4.2), read at the first
  *                  use when the program has not chosen and ACCLS_DEVICE is

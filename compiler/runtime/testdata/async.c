@@ -101,8 +101,25 @@ static int run_mode(const char *mode)
 		accrt_devnum_queue(count, 5, "async.c:7");
 		return 0;
 	}
-	if (strcmp(mode, "host-type") == 0) {
+	if (strcmp(mode, "host-type") == 0) { /* the host as the device: host memory is the device's */
+		int *m;
 		acc_set_device_type(acc_device_host);
+		m = acc_malloc(4 * sizeof *m);
+		m[3] = 7;
+		if (!accrt_on_host() || acc_get_device_type() != acc_device_host || !acc_is_present(m, 4 * sizeof *m) ||
+		    acc_deviceptr(m) != (void *)m || acc_copyin(m, sizeof *m) != (void *)m || m[3] != 7) {
+			printf("FAIL host type\n");
+			return 1;
+		}
+		acc_copyout(m, sizeof *m);
+		acc_free(m);
+		printf("host type ok\n");
+		acc_set_device_type(acc_device_default); /* back to an OpenCL device */
+		return accrt_on_host();
+	}
+	if (strcmp(mode, "host-kernel") == 0) {
+		acc_set_device_type(acc_device_host);
+		(void)accrt_program("__kernel void k(__global int *p) { p[0] = 1; }\n", "one.cl");
 		return 0;
 	}
 	return 1;

@@ -163,6 +163,31 @@ H.test('devices: :AcclsDevice lists the OpenCL devices and selects PoCL\'s CPU',
   H.ok(seen[1] and seen[1]:find(chosen.selector, 1, true), 'picker lines: %s', vim.inspect(seen))
 end)
 
+H.test('devices: the picker offers the host last, and choosing it selects it', function()
+  H.ok(src, 'no source buffer')
+  need(src, 'selectDevice')
+  local seen = H.stub_select(function(items)
+    return items[#items]
+  end)
+  local done, result
+  devices.select(nil, function(err, r)
+    done, result = err or true, r
+  end)
+  H.wait(function()
+    return done
+  end, 'no answer from :AcclsDevice')
+  H.ok(seen[#seen] and seen[#seen]:find('[host]', 1, true), 'the last picker line is not the host: %s', vim.inspect(seen))
+  H.eq('host', result and result.selected, 'the selection')
+  H.eq('the host', devices.current(), 'devices.current()')
+  done = nil
+  devices.set('cpu', function(err) -- back to PoCL's CPU for the tests that run programs
+    done = err or true
+  end)
+  H.wait(function()
+    return done
+  end, 'accls/selectDevice cpu did not answer')
+end)
+
 H.test('devices: a selector that matches no device is refused with a message', function()
   H.ok(src, 'no source buffer')
   need(src, 'selectDevice')

@@ -1,7 +1,8 @@
 -- :AcclsDevice — choose the OpenCL device that :AcclsRun uses. Without an
 -- argument it lists the server's devices (`accls/devices`) with
 -- vim.ui.select; `:AcclsDevice SELECTOR` selects directly (`gpu`, `cpu`,
--- `P:D`, an index or part of a name, as for `accls run --device`). The
+-- `P:D`, an index or part of a name, as for `accls run --device`, or `host`:
+-- each compute construct's own C code on the host, no OpenCL). The
 -- selection is the server's (`accls/selectDevice`) and lasts for the
 -- session; the `device` setting (setup{settings = {accls = {device = …}}})
 -- is the default.
@@ -29,6 +30,10 @@ function M.label(d)
   if type(d) ~= 'table' then
     return tostring(d)
   end
+  if d.host then
+    local sel = M.last and type(M.last.selected) == 'string' and M.last.selected:lower() == 'host'
+    return '[host] the host — each compute construct\'s own C code, no OpenCL' .. (sel and '  ← selected' or '')
+  end
   local extra = { tostring(d.type or '?') }
   if d.computeUnits and d.computeUnits ~= 0 then
     table.insert(extra, d.computeUnits .. ' CUs')
@@ -47,9 +52,15 @@ function M.label(d)
   return s
 end
 
+--- The host, offered after the devices (the selector `host`).
+M.host = { selector = 'host', host = true }
+
 --- The name of the selected device, or nil.
 function M.current()
   local r = M.last
+  if type(r) == 'table' and type(r.selected) == 'string' and r.selected:lower() == 'host' then
+    return 'the host'
+  end
   if type(r) ~= 'table' or type(r.selectedIndex) ~= 'number' then
     return nil
   end
@@ -131,7 +142,8 @@ function M.select(selector, done)
       util.warn(msg)
       return done and done(msg)
     end
-    vim.ui.select(devices, { prompt = 'OpenCL device for :AcclsRun', format_item = M.label, kind = 'accls.device' },
+    local choices = vim.list_extend(vim.list_slice(devices), { M.host })
+    vim.ui.select(choices, { prompt = 'OpenCL device for :AcclsRun', format_item = M.label, kind = 'accls.device' },
       function(choice)
         if not choice then
           return done and done('nothing chosen')
