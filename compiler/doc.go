@@ -264,7 +264,8 @@
 //     that a declare puts on the device for itself (its copy holds a host
 //     address); a goto into a declare's scope or a computed goto in one;
 //   - reductions: gang-level reductions on variables private to the
-//     construct and in routines; updates of a reduction at several loop
+//     construct (unless it has one gang: num_gangs(1), serial) and in
+//     routines; updates of a reduction at several loop
 //     levels outside the loops that carry its clause, of an array section
 //     not starting at 0 or of run-time length at several levels, loop
 //     reductions on gang-private arrays other than whole fixed-size ones,

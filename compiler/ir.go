@@ -107,6 +107,10 @@ type DataItem struct {
 	Lo     string // Start's byte offset from the variable's base ("0" for whole variables)
 	Pos    int    // offset of the item in the text
 	Zero   bool   // the zero modifier (copyout, create): new device memory is zeroed (zero.go)
+	// Whole: the item covers all of a fixed-size array (the array named, or
+	// sections from 0 over every length: a and a[0:N][0:N] of float a[N][N]),
+	// whatever its text; mergeDataItems merges two such items.
+	Whole bool
 	// Rows: the item names the rows of a pointer to pointers (A[lo:n][c:m],
 	// rows.go); Start and Bytes are then the row pointers' own range.
 	Rows *Rows

@@ -196,6 +196,7 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 		switch t.Kind {
 		case cfacts.TypeArray:
 			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
+			di.Whole = t.Size > 0
 		case cfacts.TypePointer:
 			if clause == "ACCRT_PRESENT" {
 				// present(p): the data p points to is present, whatever its
@@ -219,6 +220,7 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if isRowsType(t) && len(ref.Subscripts) > 1 {
 		return rowsItem(di, it, t) // rows.go
 	}
+	di.Whole = coversArray(ref.Subscripts, t)
 	// inner subscripts that leave out parts of their dimensions (sections.go)
 	if handled, err := sectionItem(di, it, t, clause == "self" || clause == "device"); handled {
 		if err != nil {
@@ -704,7 +706,8 @@ func mergeDataItems(items []*DataItem) []*DataItem {
 	for _, di := range items {
 		merged := false
 		for _, prev := range out {
-			if prev.Var != di.Var || prev.Start != di.Start || prev.Bytes != di.Bytes || prev.Rows != nil || di.Rows != nil {
+			same := prev.Start == di.Start && prev.Bytes == di.Bytes || prev.Whole && di.Whole
+			if prev.Var != di.Var || !same || prev.Rows != nil || di.Rows != nil {
 				continue
 			}
 			clause, ok := mergeDataClauses(prev.Clause, di.Clause)
@@ -722,6 +725,34 @@ func mergeDataItems(items []*DataItem) []*DataItem {
 		}
 	}
 	return out
+}
+
+// coversArray reports whether subscripts subs of a fixed-size array of
+// type t cover all of it: each from 0 (or no lower bound) over its whole
+// length (a constant equal to it, or none), the dimensions left out whole.
+func coversArray(subs []acc.Subscript, t *cfacts.Type) bool {
+	for _, s := range subs {
+		if t == nil || t.Kind != cfacts.TypeArray || t.Len <= 0 {
+			return false
+		}
+		if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
+			if v, ok := s.Lower.Int(); !ok || v != 0 {
+				return false
+			}
+		}
+		switch {
+		case !s.Section:
+			if t.Len != 1 {
+				return false
+			}
+		case s.Length != nil && strings.TrimSpace(s.Length.Text) != "":
+			if v, ok := s.Length.Int(); !ok || v != t.Len {
+				return false
+			}
+		}
+		t = t.Elem
+	}
+	return true
 }
 
 // mergeDataClauses is the one clause that moves what two clauses on the
@@ -793,6 +824,12 @@ func (l *lowering) variables() {
 		if l.allRefsPrivatized(a) {
 			continue // private to an enclosing loop (a gang's own avg): reduced within it, reduce_local.go
 		}
+		if l.oneGang() && l.usedOutsideReductionLoops(a, rcs) {
+			// one gang: its (firstprivate) copy takes the loops' results,
+			// which the code around them reads (Cholesky's sm), as a
+			// gang's own variable does (reduce_local.go)
+			continue
+		}
 		ops := map[string]bool{}
 		for _, rc := range rcs {
 			ops[rc.op] = true
@@ -857,6 +894,40 @@ func (l *lowering) allRefsPrivatized(a *analysis.VarAttr) bool {
 		}
 	}
 	return true
+}
+
+// oneGang reports whether the construct runs one gang: num_gangs(1) (a
+// constant), or serial. A gang-level reduction then combines the gang's
+// workers and lanes only, and its variable may be the gang's own copy.
+func (l *lowering) oneGang() bool {
+	if l.con.Kind == "serial" {
+		return true
+	}
+	cl := findClause(l.r.Directive, "num_gangs")
+	if cl == nil || cl.Args == nil || len(cl.Args.Items) != 1 {
+		return false
+	}
+	n, ok := constInt(cl.Args.Items[0])
+	return ok && n == 1
+}
+
+// usedOutsideReductionLoops reports whether the construct refers to a
+// variable outside the loops whose reduction clauses name it.
+func (l *lowering) usedOutsideReductionLoops(a *analysis.VarAttr, rcs []redClause) bool {
+	for _, ref := range a.Refs {
+		in := false
+		for _, rc := range rcs {
+			if rc.loop == nil {
+				return false // the construct's own clause: a global reduction
+			}
+			s := rc.loop.Stmts[0]
+			in = in || s.Span.Start <= ref.Span.Start && ref.Span.End <= s.Span.End
+		}
+		if !in {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *lowering) classify(a *analysis.VarAttr) *CVar {
@@ -1181,9 +1252,12 @@ func (l *lowering) finishKernel(k *Kernel) {
 			if lp == nil || !loopInKernel(k, lp) || lp.Levels == 0 {
 				continue
 			}
-			if lp.Levels&analysis.LevelGang != 0 {
-				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct)", v.Name)
+			if lp.Levels&analysis.LevelGang != 0 && !l.oneGang() {
+				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct, or give the construct num_gangs(1))", v.Name)
 				continue
+			}
+			if lp.Levels&^analysis.LevelGang == 0 {
+				continue // one gang runs the loop's iterations one after another: nothing to combine
 			}
 			if isArrayReduction(v, []redClause{rc}) { // reduce_local.go
 				if red, err := l.localArrayReduction(v, rc); err != nil {
