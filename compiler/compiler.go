@@ -39,6 +39,17 @@ type Options struct {
 	// default: staging was slower than the hint on PoCL and on an H100 in
 	// every stencil measured (bench/cache). accls translate/run --cache-stage.
 	CacheStage bool
+	// HostCode keeps each compute construct's own code in the host
+	// program, for the host as the device (ACC_DEVICE_TYPE=host, set
+	// device_type(host): accrt.h accrt_on_host). Without it only the
+	// constructs with if or self clauses keep theirs (their host
+	// fallback), and a run on the host stops with a message: the copies
+	// cost the host compiler time (gcc -O2: about 3 ms a construct,
+	// measured on the 1k-line programs). A program that names the host
+	// device (acc_device_host, device_type(host)) gets them anyway
+	// (Program.HostCode). accls translate/build --host-code; accls run
+	// --device host.
+	HostCode bool
 	// Device is the OpenCL device selector the built program will run
 	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild
 	// (kernelprebuild.go); "" means the environment's ACCLS_DEVICE.

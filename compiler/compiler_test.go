@@ -279,6 +279,8 @@ func flagOptions(t *testing.T, src []byte, opts compiler.Options) compiler.Optio
 				opts.CacheStage = true
 			case "--fp-contract=on":
 				opts.FPContract = true
+			case "--host-code":
+				opts.HostCode = true
 			default:
 				t.Fatalf("accls-flags: %q is not known to the tests", f)
 			}

@@ -24,8 +24,8 @@ import (
 // program. Its expected stdout comes from the same file compiled by gcc with
 // the pragmas ignored; `accls run` must reproduce it exactly and exit 0 on an
 // OpenCL device (PoCL's CPU device by default), and the program it built
-// must do the same on the host device (ACC_DEVICE_TYPE=host: each compute
-// construct's own C code) unless a `// exec-no-host: REASON` line says the
+// (with --host-code) must do the same on the host device
+// (ACC_DEVICE_TYPE=host: each compute construct's own C code) unless a `// exec-no-host: REASON` line says the
 // program checks what only separate device memory does.
 //
 // Environment:
@@ -403,7 +403,7 @@ func TestExec(t *testing.T) {
 				}()
 				want := gccExpected(t, cc, dir, p, limit)
 				build := filepath.Join(dir, "build") // kept for the run on the host device
-				args := append(append([]string{"run", "--keep", build}, p.flags...), p.path)
+				args := append(append([]string{"run", "--keep", build, "--host-code"}, p.flags...), p.path)
 				if len(p.args) > 0 {
 					args = append(append(args, "--"), p.args...)
 				}

@@ -388,6 +388,26 @@ func (h *hgen) exits(items []*DataItem, ind, cond, flags, loc string) {
 	}
 }
 
+// hostCode reports whether the host program keeps each compute
+// construct's own code (Options.HostCode), which a program that names the
+// host device gets anyway: acc_device_host in its text, or init or set
+// with device_type(host).
+func (c *compilation) hostCode() bool {
+	if c.opts.HostCode || bytes.Contains(c.prog.Text, []byte("acc_device_host")) {
+		return true
+	}
+	var names func(ns []*Node) bool
+	names = func(ns []*Node) bool {
+		for _, n := range ns {
+			if (n.Kind == NodeInit || n.Kind == NodeSet) && n.Device != nil && n.Device.Host || names(n.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return names(c.prog.Nodes)
+}
+
 // compute writes a compute construct's host code.
 func (h *hgen) compute(n *Node, ind string) {
 	con := n.Construct
@@ -402,14 +422,19 @@ func (h *hgen) compute(n *Node, ind string) {
 		cond = fmt.Sprintf("!(%s)", con.Self)
 	}
 	// On the host device (ACC_DEVICE_TYPE=host...: accrt.h accrt_on_host)
-	// the construct's own code runs, as when its if clause is false.
-	if cond != "" {
-		cond = "!accrt_on_host() && (" + cond + ")"
-	} else {
-		cond = "!accrt_on_host()"
-	}
+	// the construct's own code runs, as when its if clause is false; a
+	// program built without it stops there with a message.
+	fallback := cond != "" || h.c.hostCode()
 	in := ind + "\t"
-	h.w(ind, "if (%s) {", cond)
+	switch {
+	case cond != "":
+		h.w(ind, "if (!accrt_on_host() && (%s)) {", cond)
+	case fallback:
+		h.w(ind, "if (!accrt_on_host()) {")
+	default:
+		h.w(ind, "{")
+		h.w(in, "accrt_device_only(%s);", loc)
+	}
 	h.beginQueue(n, in)
 	// structs.go: the device copies have the host's layout (on one line
 	// that the host compiler's message names as the directive's)
@@ -480,7 +505,7 @@ func (h *hgen) compute(n *Node, ind string) {
 	h.launches(con, in, loc) // devicetype.go
 	h.exits(n.Data, in, "", "0", loc)
 	h.endQueue()
-	{
+	if fallback {
 		st := con.Region.Stmt
 		h.w(ind, "} else {")
 		if con.HasWait { // on the host: the host waits

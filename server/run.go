@@ -125,6 +125,7 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 
 	// Translate: the document, and the files of its program (program.go).
 	o := s.translateOptionsFor(uri, st)
+	o.hostCode = isHostSelector(sel)
 	o.others, o.parsed = s.programFiles(runCtx, o, text)
 	for _, src := range o.others {
 		res.Files = append(res.Files, filepath.Base(src.Path))

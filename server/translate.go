@@ -98,6 +98,7 @@ type translateOptions struct {
 	cflags       []string
 	fpContract   bool
 	cacheStage   bool
+	hostCode     bool // each construct's own code kept: a run on the host (compiler.Options.HostCode)
 	// others are the program's other files (program.go: a Run's and a
 	// preview's; key leaves them out, the preview's stamp stands for them).
 	others []compiler.Source
@@ -109,11 +110,11 @@ type translateOptions struct {
 // compilerOptions are the compiler's options for o (the C front end and
 // runtime headers are the caller's to add).
 func (o translateOptions) compilerOptions() compiler.Options {
-	return compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, FPContract: o.fpContract, CacheStage: o.cacheStage, Others: o.others}
+	return compiler.Options{CC: o.cc, IncludePaths: o.includePaths, Defines: o.defines, FPContract: o.fpContract, CacheStage: o.cacheStage, HostCode: o.hostCode, Others: o.others}
 }
 
 func (o translateOptions) key() string {
-	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage)}, "\x01")
+	return strings.Join([]string{o.path, o.cc, strings.Join(o.includePaths, "\x00"), strings.Join(o.defines, "\x00"), fmt.Sprint(o.fpContract, o.cacheStage, o.hostCode)}, "\x01")
 }
 
 // translateOptionsFor combines the tool settings, the workspace's

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -25,7 +26,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	device := fs.String("device", "", "OpenCL device the program will run on: gpu, cpu, P:D, N or a name substring (default: ACCLS_DEVICE)")
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls build FILE.c [FILE.c...] -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
+		fmt.Fprintln(stderr, "usage: accls build FILE.c [FILE.c...] -o DIR [--device SEL] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [--host-code]")
 		fmt.Fprintln(stderr, "Translates into DIR and builds the executable DIR/NAME, named after the first file (host program, runtime, kernels for the device).")
 		fs.PrintDefaults()
 	}
@@ -45,6 +46,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := cf.options()
 	opts.Device = *device
+	opts.HostCode = opts.HostCode || strings.EqualFold(strings.TrimSpace(*device), "host")
 	exe, code := translateAndBuild(ctx, srcs, opts, *out, stderr)
 	if code != 0 {
 		return code

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -32,7 +33,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	keep := fs.String("keep", "", "translate and build into this directory and keep it")
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls run FILE.c [FILE.c...] [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [-- ARGS...]")
+		fmt.Fprintln(stderr, "usage: accls run FILE.c [FILE.c...] [--device SEL] [--keep DIR] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [--host-code] [-- ARGS...]")
 		fs.PrintDefaults()
 	}
 	pos, progArgs, err := parseInterleaved(fs, args)
@@ -91,6 +92,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := cf.options()
 	opts.Device = *device
+	opts.HostCode = opts.HostCode || strings.EqualFold(strings.TrimSpace(*device), "host")
 	exe, code := translateAndBuild(ctx, srcs, opts, dir, stderr)
 	if code != 0 {
 		if wasInterrupted() {

@@ -84,3 +84,33 @@ int main(void)
 		t.Errorf("an OpenCL device was initialized:\n%s", stderr.String())
 	}
 }
+
+// TestRunOnHostWithoutHostCode: a program built without its constructs'
+// own code (no --host-code, no mention of the host device) stops with a
+// message when the environment makes the host the device.
+func TestRunOnHostWithoutHostCode(t *testing.T) {
+	needBuildAndCPU(t)
+	t.Setenv("ACCLS_DEVICE", "")
+	t.Setenv("ACC_DEVICE_TYPE", "host")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "devonly.c")
+	if err := os.WriteFile(src, []byte(`#include <stdio.h>
+int main(void)
+{
+	float a[64];
+#pragma acc parallel loop copyout(a)
+	for (int i = 0; i < 64; i++)
+		a[i] = i;
+	printf("%g\n", a[63]);
+	return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := runProgram([]string{src}, strings.NewReader(""), &stdout, &stderr)
+	want := "built without the host code of its compute constructs (at " + src + ":5): build it with `accls run --device host`, or `accls build --host-code`"
+	if code != 2 || !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
+		t.Errorf("exit %d, want 2 and %q\nstdout: %s\nstderr: %s", code, want, stdout.String(), stderr.String())
+	}
+}

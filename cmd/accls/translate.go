@@ -54,7 +54,7 @@ func translate(args []string, stdout, stderr io.Writer) int {
 	dump := fs.String("dump", "", "print what a pass produced and stop there: "+strings.Join(compiler.PassNames(), ", "))
 	cf := addCompileFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage]")
+		fmt.Fprintln(stderr, "usage: accls translate FILE.c -o DIR [--dump=PASS] [-I DIR] [-D NAME[=VALUE]] [--fp-contract=on|off] [--cache-stage] [--host-code]")
 		fmt.Fprintln(stderr, "Writes DIR/FILE.host.c (the host program), DIR/FILE.cl (the kernels) and the runtime.")
 		fs.PrintDefaults()
 	}
@@ -156,6 +156,7 @@ type compileFlags struct {
 	incs, defs stringList
 	fpContract onOff
 	cacheStage bool
+	hostCode   bool
 }
 
 func addCompileFlags(fs *flag.FlagSet) *compileFlags {
@@ -164,9 +165,10 @@ func addCompileFlags(fs *flag.FlagSet) *compileFlags {
 	fs.Var(&cf.defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
 	fs.Var(&cf.fpContract, "fp-contract", "on: let the OpenCL compiler fuse a*b+c into fma (faster kernels; float results may differ from the host build in the last bits); off: exactly the host's arithmetic")
 	fs.BoolVar(&cf.cacheStage, "cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
+	fs.BoolVar(&cf.hostCode, "host-code", false, "keep each compute construct's own C code, so that the host can be the device (ACC_DEVICE_TYPE=host); on by itself for --device host and for programs that name the host device")
 	return cf
 }
 
 func (cf *compileFlags) options() compiler.Options {
-	return compiler.Options{IncludePaths: cf.incs, Defines: cf.defs, FPContract: cf.fpContract == "on", CacheStage: cf.cacheStage}
+	return compiler.Options{IncludePaths: cf.incs, Defines: cf.defs, FPContract: cf.fpContract == "on", CacheStage: cf.cacheStage, HostCode: cf.hostCode}
 }

@@ -687,6 +687,15 @@ int accrt_on_host(void)
 	return host_mode();
 }
 
+void accrt_device_only(const char *loc)
+{
+	if (host_mode())
+		fatal("the host is the current device (ACC_DEVICE_TYPE=host, set device_type(host) or "
+		      "acc_set_device_type(acc_device_host)), but this program was built without the host code of its "
+		      "compute constructs (at %s): build it with `accls run --device host`, or `accls build --host-code`",
+		      loc ? loc : "?");
+}
+
 /* The device the program's choice (U) and ACCLS_DEVICE select; *sel gets
  * ACCLS_DEVICE when it decided. */
 static int pick_device(const devrec_t *v, size_t n, const char **sel)

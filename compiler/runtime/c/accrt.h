@@ -367,10 +367,17 @@ void accrt_init(void);
  * acc_set_device_type(acc_device_host), `set device_type(host)`, acc_init
  * or acc_set_device_num of the host): the generated program then runs each
  * compute construct's own C code on the host, as its `if` clause does when
- * false; data actions, updates and waits do nothing, the memory API works
- * on host memory (acc_malloc is malloc, acc_deviceptr returns its
- * argument, acc_is_present is 1), and OpenCL is not initialized. */
+ * false (when it was built with that code: accrt_device_only); data
+ * actions, updates and waits do nothing, the memory API works on host
+ * memory (acc_malloc is malloc, acc_deviceptr returns its argument,
+ * acc_is_present is 1), and OpenCL is not initialized. */
 int accrt_on_host(void);
+
+/* Stops the program when the host is the current device: the generated
+ * program calls it at a compute construct whose own code it was built
+ * without (compiler.Options.HostCode: accls run --device host, accls
+ * translate/build --host-code); loc is the construct's "file:line". */
+void accrt_device_only(const char *loc);
 
 /* Release every buffer, kernel, program and queue and the context; the next use
  * initializes again (device selection included). */

@@ -154,7 +154,8 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 {
 #line 12 "arrays.c"
 	/* #pragma acc parallel loop collapse(2) copy(p[0:rows][0:cols]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("arrays.c:12");
 		accrt_dev accls_d_p = accrt_enter(ACCRT_COPY, (void *)p, (size_t)(rows) * sizeof(p[0]), 0, "p[0:rows][0:cols]", "arrays.c:12");
 		{ /* kernel scale_L12 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12");
@@ -180,11 +181,6 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 			accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)p, (size_t)(rows) * sizeof(p[0]), 0, "p[0:rows][0:cols]", "arrays.c:12");
-	} else {
-#line 13 "arrays.c"
-	for (int i = 0; i < rows; i++)
-		for (int j = 0; j < cols; j++)
-			p[i][j] *= f;
 	}
 #line 16 "arrays.c"
 }
@@ -196,7 +192,8 @@ int main(void)
 	long t[100];
 #line 23 "arrays.c"
 	/* #pragma acc parallel loop collapse(2) copyout(m) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("arrays.c:23");
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPYOUT, (void *)m, sizeof(m), 0, "m", "arrays.c:23");
 		{ /* kernel main_L23 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23");
@@ -218,11 +215,6 @@ int main(void)
 			accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPYOUT, (void *)m, sizeof(m), 0, "m", "arrays.c:23");
-	} else {
-#line 24 "arrays.c"
-	for (int i = 0; i < R; i++)
-		for (int j = 0; j < C; j++)
-			m[i][j] = i - j;
 	}
 #line 27 "arrays.c"
 	for (int i = 0; i < 8; i++)
@@ -233,7 +225,8 @@ int main(void)
 		t[i] = i;
 #line 33 "arrays.c"
 	/* #pragma acc parallel loop copy(t[lo:n - 2 * lo]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("arrays.c:33");
 		accrt_dev accls_d_t = accrt_enter(ACCRT_COPY, (void *)(&t[lo]), (size_t)(n - 2 * lo) * sizeof(t[0]), 0, "t[lo:n - 2 * lo]", "arrays.c:33");
 		accls_d_t.offset -= (size_t)(lo) * sizeof(t[0]);
 		{ /* kernel main_L33 */
@@ -249,10 +242,6 @@ int main(void)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)(&t[lo]), (size_t)(n - 2 * lo) * sizeof(t[0]), 0, "t[lo:n - 2 * lo]", "arrays.c:33");
-	} else {
-#line 34 "arrays.c"
-	for (int i = lo; i < n - lo; i++)
-		t[i] = -t[i];
 	}
 #line 36 "arrays.c"
 	printf("%g %g %ld %ld\n", m[3][4], q[7][99], t[10], t[9]);

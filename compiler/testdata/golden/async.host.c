@@ -134,7 +134,8 @@ int main(int argc, char **argv)
 	}
 #line 12 "async.c"
 	/* #pragma acc parallel loop present(x[0:n]) async(q + 1) wait(q) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("async.c:12");
 		const int accls_q = (int)(q + 1);
 		accrt_wait_async((int)(q), accls_q);
 		accrt_dev accls_d_x = accrt_enter_async(ACCRT_PRESENT, (void *)x, (size_t)(n) * sizeof(x[0]), 0, accls_q, "x[0:n]", "async.c:12");
@@ -150,15 +151,11 @@ int main(int argc, char **argv)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, accls_q);
 		}
 		accrt_exit_async(ACCRT_PRESENT, (void *)x, (size_t)(n) * sizeof(x[0]), 0, accls_q, "x[0:n]", "async.c:12");
-	} else {
-		accrt_wait((int)(q));
-#line 13 "async.c"
-	for (int i = 0; i < n; i++)
-		x[i] += 1;
 	}
 #line 15 "async.c"
 	/* #pragma acc parallel loop present(x[0:n]) reduction(+:s) async wait */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("async.c:15");
 		const int accls_q = ACCRT_ASYNC_NOVAL;
 		accrt_wait_all_async(accls_q);
 		accrt_dev accls_d_x = accrt_enter_async(ACCRT_PRESENT, (void *)x, (size_t)(n) * sizeof(x[0]), 0, accls_q, "x[0:n]", "async.c:15");
@@ -179,11 +176,6 @@ int main(int argc, char **argv)
 			accls_reduce_async(accls_p_s, accls_G, ACCRT_FLOAT, ACCRT_ADD, &s, sizeof(s), accls_q, "s", "async.c:15");
 		}
 		accrt_exit_async(ACCRT_PRESENT, (void *)x, (size_t)(n) * sizeof(x[0]), 0, accls_q, "x[0:n]", "async.c:15");
-	} else {
-		accrt_wait_all();
-#line 16 "async.c"
-	for (int i = 0; i < n; i++)
-		s += x[i];
 	}
 #line 18 "async.c"
 	/* #pragma acc kernels present(x[0:n]) wait(q, 2) if(n > 10) */

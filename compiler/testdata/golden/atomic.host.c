@@ -238,7 +238,8 @@ int main(void)
 	
 #line 17 "atomic.c"
 	/* #pragma acc parallel loop copy(hist, fsum, dsum, ticket, last, seen) copyout(got, snap) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("atomic.c:17");
 		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
 		accrt_dev accls_d_fsum = accrt_enter(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:17");
 		accrt_dev accls_d_dsum = accrt_enter(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
@@ -272,29 +273,11 @@ int main(void)
 		accrt_exit(ACCRT_COPY, (void *)dsum, sizeof(dsum), 0, "dsum", "atomic.c:17");
 		accrt_exit(ACCRT_COPY, (void *)(&fsum), sizeof(fsum), 0, "fsum", "atomic.c:17");
 		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:17");
-	} else {
-#line 18 "atomic.c"
-	for (int i = 0; i < N; i++) {
-		int mine = 0;
-#pragma acc atomic update
-		hist[i % B]++;
-#pragma acc atomic
-		fsum += 0.5f;
-#pragma acc atomic update
-		dsum[i % B] = dsum[i % B] + i + 1.0;
-#pragma acc atomic capture
-		got[i] = ticket++;
-#pragma acc atomic read
-		snap[i] = seen;
-#pragma acc atomic write
-		last = i;
-#pragma acc atomic
-		mine += 2;
-	}
 	}
 #line 35 "atomic.c"
 	/* #pragma acc parallel loop gang copy(rows, hist) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("atomic.c:35");
 		accrt_dev accls_d_rows = accrt_enter(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:35");
 		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:35");
 		{ /* kernel main_L35 */
@@ -310,17 +293,6 @@ int main(void)
 		}
 		accrt_exit(ACCRT_COPY, (void *)hist, sizeof(hist), 0, "hist", "atomic.c:35");
 		accrt_exit(ACCRT_COPY, (void *)(&rows), sizeof(rows), 0, "rows", "atomic.c:35");
-	} else {
-#line 36 "atomic.c"
-	for (int g = 0; g < B; g++) {
-#pragma acc atomic update
-		rows += 1;
-#pragma acc loop vector
-		for (int k = 0; k < 64; k++) {
-#pragma acc atomic update
-			hist[g] -= 1;
-		}
-	}
 	}
 #line 44 "atomic.c"
 	 

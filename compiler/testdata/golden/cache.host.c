@@ -151,7 +151,8 @@ void smooth(int n, const float *restrict a, float *restrict b)
 {
 #line 6 "cache.c"
 	/* #pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("cache.c:6");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:6");
 		accrt_dev accls_d_b = accrt_enter(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:6");
 		{ /* kernel smooth_L6 */
@@ -169,12 +170,6 @@ void smooth(int n, const float *restrict a, float *restrict b)
 		}
 		accrt_exit(ACCRT_COPYOUT, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "cache.c:6");
 		accrt_exit(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:6");
-	} else {
-#line 7 "cache.c"
-	for (int i = 0; i < n; i++) {
-#pragma acc cache(a[i-1:3])
-		b[i] = (i > 0 ? a[i - 1] : 0) + a[i] + (i < n - 1 ? a[i + 1] : 0);
-	}
 	}
 #line 11 "cache.c"
 }
@@ -183,7 +178,8 @@ void blur(float g[64][64], float h[64][64])
 {
 #line 15 "cache.c"
 	/* #pragma acc parallel loop tile(16, 4) copyin(g[0:64]) copyout(h[0:64]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("cache.c:15");
 		accrt_dev accls_d_g = accrt_enter(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:15");
 		accrt_dev accls_d_h = accrt_enter(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:15");
 		{ /* kernel blur_L15 */
@@ -200,13 +196,6 @@ void blur(float g[64][64], float h[64][64])
 		}
 		accrt_exit(ACCRT_COPYOUT, (void *)h, (size_t)(64) * sizeof(h[0]), 0, "h[0:64]", "cache.c:15");
 		accrt_exit(ACCRT_COPYIN, (void *)g, (size_t)(64) * sizeof(g[0]), 0, "g[0:64]", "cache.c:15");
-	} else {
-#line 16 "cache.c"
-	for (int i = 1; i < 63; i++)
-		for (int j = 1; j < 63; j++) {
-#pragma acc cache(g[i-1:3][j-1:3])
-			h[i][j] = g[i - 1][j] + g[i + 1][j] + g[i][j - 1] + g[i][j + 1];
-		}
 	}
 #line 21 "cache.c"
 }
@@ -215,7 +204,8 @@ void scale(int n, float *a)
 {
 #line 25 "cache.c"
 	/* #pragma acc parallel loop copy(a[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("cache.c:25");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:25");
 		{ /* kernel scale_L25 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "cache.c"), "scale_L25");
@@ -229,12 +219,6 @@ void scale(int n, float *a)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "cache.c:25");
-	} else {
-#line 26 "cache.c"
-	for (int i = 0; i < n; i++) {
-#pragma acc cache(a[i:1])
-		a[i] = 2 * a[i];
-	}
 	}
 #line 30 "cache.c"
 }

@@ -106,7 +106,8 @@ int main(int argc, char **argv)
 	}
 #line 21 "clauses.c"
 	/* #pragma acc serial copy(y) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("clauses.c:21");
 		accrt_dev accls_d_y = accrt_enter(ACCRT_COPY, (void *)y, sizeof(y), 0, "y", "clauses.c:21");
 		{ /* kernel main_L21 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "clauses.c"), "main_L21");
@@ -115,12 +116,6 @@ int main(int argc, char **argv)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)y, sizeof(y), 0, "y", "clauses.c:21");
-	} else {
-#line 22 "clauses.c"
-	{
-		y[0] = y[1];
-		y[N - 1] = y[N - 2];
-	}
 	}
 #line 26 "clauses.c"
 	printf("%.4f %.4f\n", y[0], y[N / 2]);

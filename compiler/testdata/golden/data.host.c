@@ -70,7 +70,8 @@ int main(void)
 	{
 #line 14 "data.c"
 		/* #pragma acc parallel loop async(1) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("data.c:14");
 			const int accls_q = (int)(1);
 			accrt_dev accls_d_y = accrt_lookup((void *)y, (size_t)(n) * sizeof(y[0]), "y[0:n]", "data.c:14");
 			accrt_dev accls_d_x = accrt_lookup((void *)x, (size_t)(n) * sizeof(x[0]), "x[0:n]", "data.c:14");
@@ -86,10 +87,6 @@ int main(void)
 				accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 				accls_launch(accls_k, accls_G, accls_W, accls_V, accls_q);
 			}
-		} else {
-#line 15 "data.c"
-		for (int i = 0; i < n; i++)
-			y[i] = 2.0f * x[i];
 		}
 #line 17 "data.c"
 		/* #pragma acc wait(1) */

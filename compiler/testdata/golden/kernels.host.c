@@ -129,7 +129,8 @@ int main(void)
 	int first = 0, total = 0, n = N;
 #line 12 "kernels.c"
 	/* #pragma acc kernels copy(a, total) copyout(b) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("kernels.c:12");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, sizeof(a), 0, "a", "kernels.c:12");
 		(void)accrt_enter(ACCRT_COPY, (void *)(&total), sizeof(total), 0, "total", "kernels.c:12");
 		accrt_dev accls_d_b = accrt_enter(ACCRT_COPYOUT, (void *)b, sizeof(b), 0, "b", "kernels.c:12");
@@ -187,17 +188,6 @@ int main(void)
 		accrt_exit(ACCRT_COPYOUT, (void *)b, sizeof(b), 0, "b", "kernels.c:12");
 		accrt_exit(ACCRT_COPY, (void *)(&total), sizeof(total), 0, "total", "kernels.c:12");
 		accrt_exit(ACCRT_COPY, (void *)a, sizeof(a), 0, "a", "kernels.c:12");
-	} else {
-#line 13 "kernels.c"
-	{
-		first = a[0];
-		for (int i = 0; i < n; i++)
-			b[i] = a[i] + first;
-		for (int i = 1; i < n; i++)
-			a[i] = a[i - 1] + 1;
-		for (int i = 0; i < n; i++)
-			total += b[i];
-	}
 	}
 #line 22 "kernels.c"
 	printf("%d %d %d\n", first, total, a[N - 1]);

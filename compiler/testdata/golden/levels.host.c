@@ -136,7 +136,8 @@ int main(void)
 {
 #line 13 "levels.c"
 	/* #pragma acc parallel num_gangs(P) num_workers(2) vector_length(32) copyin(g) copyout(out, rev) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("levels.c:13");
 		accrt_dev accls_d_g = accrt_enter(ACCRT_COPYIN, (void *)g, sizeof(g), 0, "g", "levels.c:13");
 		accrt_dev accls_d_out = accrt_enter(ACCRT_COPYOUT, (void *)out, sizeof(out), 0, "out", "levels.c:13");
 		accrt_dev accls_d_rev = accrt_enter(ACCRT_COPYOUT, (void *)rev, sizeof(rev), 0, "rev", "levels.c:13");
@@ -157,28 +158,6 @@ int main(void)
 		accrt_exit(ACCRT_COPYOUT, (void *)rev, sizeof(rev), 0, "rev", "levels.c:13");
 		accrt_exit(ACCRT_COPYOUT, (void *)out, sizeof(out), 0, "out", "levels.c:13");
 		accrt_exit(ACCRT_COPYIN, (void *)g, sizeof(g), 0, "g", "levels.c:13");
-	} else {
-#line 14 "levels.c"
-	{
-#pragma acc loop gang
-		for (int p = 0; p < P; p++) {
-			double s = 0.0;
-			double row[C];
-#pragma acc loop worker reduction(+:s)
-			for (int r = 0; r < R; r++) {
-#pragma acc loop vector reduction(+:s)
-				for (int c = 0; c < C; c++)
-					s += g[p][r][c];
-			}
-			out[p] = s;
-#pragma acc loop vector
-			for (int c = 0; c < C; c++)
-				row[c] = g[p][0][c];
-#pragma acc loop vector
-			for (int c = 0; c < C; c++)
-				rev[p][c] = row[C - 1 - c];
-		}
-	}
 	}
 #line 34 "levels.c"
 	printf("%g %g\n", out[1], rev[2][3]);

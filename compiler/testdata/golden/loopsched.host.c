@@ -301,7 +301,8 @@ void schedules(int n, float *a, float m[64][32])
 	
 #line 6 "loopsched.c"
 	/* #pragma acc parallel loop gang(static:8) vector copy(a[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:6");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:6");
 		{ /* kernel schedules_L6 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "loopsched.c"), "schedules_L6");
@@ -315,14 +316,11 @@ void schedules(int n, float *a, float m[64][32])
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:6");
-	} else {
-#line 7 "loopsched.c"
-	for (int i = 0; i < n; i++)
-		a[i] = a[i] * 2.0f;
 	}
 #line 9 "loopsched.c"
 	/* #pragma acc parallel loop gang(static:*) num_gangs(4) copy(a[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:9");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:9");
 		{ /* kernel schedules_L9 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "loopsched.c"), "schedules_L9");
@@ -336,14 +334,11 @@ void schedules(int n, float *a, float m[64][32])
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:9");
-	} else {
-#line 10 "loopsched.c"
-	for (int i = n - 1; i >= 0; i -= 3)
-		a[i] += 1.0f;
 	}
 #line 12 "loopsched.c"
 	/* #pragma acc parallel num_gangs(8, 4) copy(m[0:64][0:32]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:12");
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:12");
 		{ /* kernel schedules_L12 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "loopsched.c"), "schedules_L12");
@@ -359,20 +354,11 @@ void schedules(int n, float *a, float m[64][32])
 			accls_launch_gangs(accls_k, accls_gd, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:12");
-	} else {
-#line 13 "loopsched.c"
-	{
-#pragma acc loop gang(dim:2)
-		for (int i = 0; i < 64; i++) {
-#pragma acc loop gang(dim:1) vector
-			for (int j = 0; j < 32; j++)
-				m[i][j] += 1.0f;
-		}
-	}
 	}
 #line 21 "loopsched.c"
 	/* #pragma acc parallel loop tile(8, 4) collapse(2) copy(m[0:64][0:32]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:21");
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:21");
 		{ /* kernel schedules_L21 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "loopsched.c"), "schedules_L21");
@@ -385,15 +371,11 @@ void schedules(int n, float *a, float m[64][32])
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:21");
-	} else {
-#line 22 "loopsched.c"
-	for (int i = 0; i < 64; i++)
-		for (int j = 0; j < 32; j++)
-			m[i][j] *= 0.5f;
 	}
 #line 25 "loopsched.c"
 	/* #pragma acc parallel loop copy(a[0:n]) device_type(nvidia) gang vector device_type(host) gang(static:16) worker */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:25");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:25");
 		if (accrt_device_info()->type & CL_DEVICE_TYPE_GPU) { /* device_type(nvidia) */
 			{ /* kernel schedules_L25_gpu */
@@ -433,14 +415,11 @@ void schedules(int n, float *a, float m[64][32])
 			}
 		}
 		accrt_exit(ACCRT_COPY, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "loopsched.c:25");
-	} else {
-#line 26 "loopsched.c"
-	for (int i = 0; i < n; i++)
-		a[i] -= 1.0f;
 	}
 #line 28 "loopsched.c"
 	/* #pragma acc parallel copy(m[0:64][0:32]) device_type(nvidia) num_gangs(64) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("loopsched.c:28");
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:28");
 		if (accrt_device_info()->type & CL_DEVICE_TYPE_GPU) { /* device_type(nvidia) */
 			{ /* kernel schedules_L28_gpu */
@@ -477,16 +456,6 @@ void schedules(int n, float *a, float m[64][32])
 			}
 		}
 		accrt_exit(ACCRT_COPY, (void *)m, (size_t)(64) * sizeof(m[0]), 0, "m[0:64][0:32]", "loopsched.c:28");
-	} else {
-#line 29 "loopsched.c"
-	{
-#pragma acc loop device_type(nvidia) gang device_type(host) seq
-		for (int i = 0; i < 64; i++) {
-#pragma acc loop device_type(nvidia) vector device_type(host) gang vector
-			for (int j = 0; j < 32; j++)
-				m[i][j] += 2.0f;
-		}
-	}
 	}
 #line 36 "loopsched.c"
 	 

@@ -131,7 +131,8 @@ int main(void)
 		v[i] = i * 0.5;
 #line 14 "reduce.c"
 	/* #pragma acc parallel loop copyin(v) reduction(+:sum) reduction(max:big) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("reduce.c:14");
 		accrt_dev accls_d_v = accrt_enter(ACCRT_COPYIN, (void *)v, sizeof(v), 0, "v", "reduce.c:14");
 		{ /* kernel main_L14 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "reduce.c"), "main_L14");
@@ -153,12 +154,6 @@ int main(void)
 			accls_reduce(accls_p_big, accls_G, ACCRT_DOUBLE, ACCRT_MAX, &big, sizeof(big), "big", "reduce.c:14");
 		}
 		accrt_exit(ACCRT_COPYIN, (void *)v, sizeof(v), 0, "v", "reduce.c:14");
-	} else {
-#line 15 "reduce.c"
-	for (int i = 0; i < N; i++) {
-		sum += v[i];
-		big = v[i] > big ? v[i] : big;
-	}
 	}
 #line 19 "reduce.c"
 	/* #pragma acc data copy(odd) copyin(v) */
@@ -171,7 +166,8 @@ int main(void)
 	{
 #line 21 "reduce.c"
 		/* #pragma acc parallel loop reduction(|:odd) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("reduce.c:21");
 			accrt_dev accls_d_v = accrt_lookup((void *)v, sizeof(v), "v", "reduce.c:21");
 			{ /* kernel main_L21 */
 				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "reduce.c"), "main_L21");
@@ -194,10 +190,6 @@ int main(void)
 						accls_reduce(accls_p_odd, accls_G, ACCRT_INT, ACCRT_BOR, &odd, sizeof(odd), "odd", "reduce.c:21");
 				}
 			}
-		} else {
-#line 22 "reduce.c"
-		for (int i = 0; i < N; i++)
-			odd |= (int)v[i] & 1;
 		}
 #line 24 "reduce.c"
 	}

@@ -190,7 +190,8 @@ int main(void)
 	
 #line 38 "routine.c"
 	/* #pragma acc parallel loop gang copy(m) copyin(src) copyout(norms) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("routine.c:38");
 		accrt_dev accls_d_m = accrt_enter(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
 		accrt_dev accls_d_src = accrt_enter(ACCRT_COPYIN, (void *)src, sizeof(src), 0, "src", "routine.c:38");
 		accrt_dev accls_d_norms = accrt_enter(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:38");
@@ -209,18 +210,13 @@ int main(void)
 		accrt_exit(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:38");
 		accrt_exit(ACCRT_COPYIN, (void *)src, sizeof(src), 0, "src", "routine.c:38");
 		accrt_exit(ACCRT_COPY, (void *)m, sizeof(m), 0, "m", "routine.c:38");
-	} else {
-#line 39 "routine.c"
-	for (int i = 0; i < R; i++) {
-		scale(m[i], C, 2.0f);
-		norms[i] = norm2(src[i], C);
-	}
 	}
 #line 43 "routine.c"
 	/* norm2 of a work-item's own array: its private-pointer variant */
 #line 44 "routine.c"
 	/* #pragma acc parallel loop copyout(norms) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("routine.c:44");
 		accrt_dev accls_d_norms = accrt_enter(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:44");
 		{ /* kernel main_L44 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "routine.c"), "main_L44");
@@ -233,12 +229,6 @@ int main(void)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPYOUT, (void *)norms, sizeof(norms), 0, "norms", "routine.c:44");
-	} else {
-#line 45 "routine.c"
-	for (int i = 0; i < R; i++) {
-		float v[4] = {1, 2, 3, (float)i};
-		norms[i] = norm2(v, 4);
-	}
 	}
 #line 48 "routine.c"
 	 

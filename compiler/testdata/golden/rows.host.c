@@ -212,7 +212,8 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 	{
 #line 9 "rows.c"
 		/* #pragma acc parallel loop collapse(2) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("rows.c:9");
 			size_t accls_p_B; accrt_dev accls_d_B = accrt_lookup_rows((void *const *)B, "B", "rows.c:9", &accls_p_B);
 			size_t accls_p_A; accrt_dev accls_d_A = accrt_lookup_rows((void *const *)A, "A", "rows.c:9", &accls_p_A);
 			{ /* kernel rows_L9 */
@@ -239,11 +240,6 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				accrt_arg(accls_k, 9, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 				accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 			}
-		} else {
-#line 10 "rows.c"
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < m; j++)
-				B[i][j] = A[i][j] + 1;
 		}
 #line 13 "rows.c"
 		/* #pragma acc update self(B[1][0:m]) */
@@ -264,7 +260,8 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 	
 #line 15 "rows.c"
 	/* #pragma acc parallel loop copy(A[1:n-2][2:m-4]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("rows.c:15");
 		size_t accls_p_A; accrt_dev accls_d_A = accrt_enter_rows_async(ACCRT_COPY, (void *const *)A, 1, (size_t)(n-2), (size_t)(2) * sizeof(A[0][0]), (size_t)(m-4) * sizeof(A[0][0]), 0, ACCRT_SYNC, "A[1:n-2][2:m-4]", "rows.c:15", &accls_p_A);
 		{ /* kernel rows_L15 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L15");
@@ -280,15 +277,11 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit_rows_async(ACCRT_COPY, (void *const *)A, 1, (size_t)(n-2), (size_t)(2) * sizeof(A[0][0]), (size_t)(m-4) * sizeof(A[0][0]), 0, ACCRT_SYNC, "A[1:n-2][2:m-4]", "rows.c:15");
-	} else {
-#line 16 "rows.c"
-	for (int i = 1; i < n - 1; i++)
-		for (int j = 2; j < m - 2; j++)
-			A[i][j] *= 2;
 	}
 #line 19 "rows.c"
 	/* #pragma acc parallel loop copy(R[0:4][0:m]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("rows.c:19");
 		size_t accls_p_R; accrt_dev accls_d_R = accrt_enter_rows_async(ACCRT_COPY, (void *const *)R, 0, 4, 0, (size_t)(m) * sizeof(R[0][0]), 0, ACCRT_SYNC, "R[0:4][0:m]", "rows.c:19", &accls_p_R);
 		{ /* kernel rows_L19 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L19");
@@ -302,16 +295,13 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit_rows_async(ACCRT_COPY, (void *const *)R, 0, 4, 0, (size_t)(m) * sizeof(R[0][0]), 0, ACCRT_SYNC, "R[0:4][0:m]", "rows.c:19");
-	} else {
-#line 20 "rows.c"
-	for (int i = 0; i < 4; i++)
-		R[i][0] += R[i][1];
 	}
 #line 22 "rows.c"
 	for (int t = 0; t < steps; t++) {
 #line 23 "rows.c"
 		/* #pragma acc parallel loop collapse(2) copyin(A[0:n][0:m]) copy(B[0:n][0:m]) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("rows.c:23");
 			size_t accls_p_A; accrt_dev accls_d_A = accrt_enter_rows_async(ACCRT_COPYIN, (void *const *)A, 0, (size_t)(n), 0, (size_t)(m) * sizeof(A[0][0]), 0, ACCRT_SYNC, "A[0:n][0:m]", "rows.c:23", &accls_p_A);
 			size_t accls_p_B; accrt_dev accls_d_B = accrt_enter_rows_async(ACCRT_COPY, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:23", &accls_p_B);
 			{ /* kernel rows_L23 */
@@ -340,15 +330,11 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 			}
 			accrt_exit_rows_async(ACCRT_COPY, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:23");
 			accrt_exit_rows_async(ACCRT_COPYIN, (void *const *)A, 0, (size_t)(n), 0, (size_t)(m) * sizeof(A[0][0]), 0, ACCRT_SYNC, "A[0:n][0:m]", "rows.c:23");
-		} else {
-#line 24 "rows.c"
-		for (int i = 0; i < n; i++)
-			for (int j = 0; j < m; j++)
-				B[i][j] += A[i][j];
 		}
 #line 27 "rows.c"
 		/* #pragma acc parallel loop copy(B[0:n][0:m]) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("rows.c:27");
 			size_t accls_p_B; accrt_dev accls_d_B = accrt_enter_rows_async(ACCRT_COPY, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:27", &accls_p_B);
 			{ /* kernel rows_L27 */
 				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L27");
@@ -364,10 +350,6 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 			}
 			accrt_exit_rows_async(ACCRT_COPY, (void *const *)B, 0, (size_t)(n), 0, (size_t)(m) * sizeof(B[0][0]), 0, ACCRT_SYNC, "B[0:n][0:m]", "rows.c:27");
-		} else {
-#line 28 "rows.c"
-		for (int i = 0; i < n; i++)
-			B[i][0] = B[i][m - 1];
 		}
 #line 30 "rows.c"
 	}

@@ -84,7 +84,8 @@ void stacked(int n, float *a, float *b)
 #line 7 "stacked.c"
 #line 7 "stacked.c"
 	/* #pragma acc parallel loop copy(b[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("stacked.c:7");
 		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "stacked.c:7");
 		accrt_dev accls_d_a = accrt_lookup((void *)a, (size_t)(n) * sizeof(a[0]), "a[0:n]", "stacked.c:7");
 		{ /* kernel stacked_L7 */
@@ -100,10 +101,6 @@ void stacked(int n, float *a, float *b)
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 		accrt_exit(ACCRT_COPY, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "stacked.c:7");
-	} else {
-#line 8 "stacked.c"
-	for (int i = 0; i < n; i++)
-		b[i] += a[i];
 	}
 #line 9 "stacked.c"
 		             
@@ -123,7 +120,8 @@ void stacked(int n, float *a, float *b)
 			__typeof__(accls_hd_b) b = accls_hd_b; (void)b;
 #line 12 "stacked.c"
 	/* #pragma acc parallel loop deviceptr(b) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("stacked.c:12");
 		accrt_dev accls_d_b = accrt_devptr((void *)b, "b", "stacked.c:12");
 		{ /* kernel stacked_L12 */
 			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "stacked.c"), "stacked_L12");
@@ -136,10 +134,6 @@ void stacked(int n, float *a, float *b)
 			accrt_arg(accls_k, 4, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-	} else {
-#line 13 "stacked.c"
-	for (int i = 0; i < n; i++)
-		b[i] *= 2;
 	}
 #line 14 "stacked.c"
 		          

@@ -116,7 +116,8 @@ int main(void)
 	for (int t = 0; t < steps; t++) {
 #line 12 "transfers.c"
 		/* #pragma acc parallel loop copy(u[0:n]) copyin(f[0:n]) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("transfers.c:12");
 			accrt_dev accls_d_u = accrt_enter(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:12");
 			accrt_dev accls_d_f = accrt_enter(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:12");
 			{ /* kernel main_L12 */
@@ -133,14 +134,11 @@ int main(void)
 			}
 			accrt_exit(ACCRT_COPYIN, (void *)f, (size_t)(n) * sizeof(f[0]), 0, "f[0:n]", "transfers.c:12");
 			accrt_exit(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:12");
-		} else {
-#line 13 "transfers.c"
-		for (int i = 0; i < n; i++)
-			u[i] = 0.5f * u[i] + f[i];
 		}
 #line 15 "transfers.c"
 		/* #pragma acc parallel loop copy(u[0:n]) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("transfers.c:15");
 			accrt_dev accls_d_u = accrt_enter(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:15");
 			{ /* kernel main_L15 */
 				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "transfers.c"), "main_L15");
@@ -154,10 +152,6 @@ int main(void)
 				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 			}
 			accrt_exit(ACCRT_COPY, (void *)u, (size_t)(n) * sizeof(u[0]), 0, "u[0:n]", "transfers.c:15");
-		} else {
-#line 16 "transfers.c"
-		for (int i = 1; i < n; i++)
-			u[i] = u[i] + 1.0f;
 		}
 #line 18 "transfers.c"
 	}
@@ -170,7 +164,8 @@ int main(void)
 		w[0] = (float)t;
 #line 21 "transfers.c"
 		/* #pragma acc parallel loop copy(w[0:n]) */
-		if (!accrt_on_host()) {
+		{
+			accrt_device_only("transfers.c:21");
 			accrt_dev accls_d_w = accrt_enter(ACCRT_COPY, (void *)w, (size_t)(n) * sizeof(w[0]), 0, "w[0:n]", "transfers.c:21");
 			{ /* kernel main_L21 */
 				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "transfers.c"), "main_L21");
@@ -184,10 +179,6 @@ int main(void)
 				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 			}
 			accrt_exit(ACCRT_COPY, (void *)w, (size_t)(n) * sizeof(w[0]), 0, "w[0:n]", "transfers.c:21");
-		} else {
-#line 22 "transfers.c"
-		for (int i = 0; i < n; i++)
-			w[i] = w[i] + 1.0f;
 		}
 #line 24 "transfers.c"
 	}

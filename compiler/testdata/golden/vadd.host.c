@@ -61,7 +61,8 @@ int main(void)
 	}
 #line 13 "vadd.c"
 	/* #pragma acc parallel loop copyin(a[0:n], b[0:n]) copyout(c[0:n]) */
-	if (!accrt_on_host()) {
+	{
+		accrt_device_only("vadd.c:13");
 		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "vadd.c:13");
 		accrt_dev accls_d_b = accrt_enter(ACCRT_COPYIN, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "vadd.c:13");
 		accrt_dev accls_d_c = accrt_enter(ACCRT_COPYOUT, (void *)c, (size_t)(n) * sizeof(c[0]), 0, "c[0:n]", "vadd.c:13");
@@ -81,10 +82,6 @@ int main(void)
 		accrt_exit(ACCRT_COPYOUT, (void *)c, (size_t)(n) * sizeof(c[0]), 0, "c[0:n]", "vadd.c:13");
 		accrt_exit(ACCRT_COPYIN, (void *)b, (size_t)(n) * sizeof(b[0]), 0, "b[0:n]", "vadd.c:13");
 		accrt_exit(ACCRT_COPYIN, (void *)a, (size_t)(n) * sizeof(a[0]), 0, "a[0:n]", "vadd.c:13");
-	} else {
-#line 14 "vadd.c"
-	for (int i = 0; i < n; i++)
-		c[i] = a[i] + b[i];
 	}
 #line 16 "vadd.c"
 	double s = 0;
