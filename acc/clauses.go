@@ -580,6 +580,7 @@ var clauseTable = []*ClauseSpec{
 			"Device code that calls the routine calls the bound function instead: an identifier names a function visible in the source, a string literal gives the name as the device linker sees it (e.g. a CUDA `__device__` function). No device version of the routine itself is needed.",
 			"Allowed on `routine`.",
 			"At most once per `device_type` section; the bound function must accept the same arguments.",
+			"accls compiles the bound function from the program's C source, at its own routine level: a string must name one of the program's functions.",
 		),
 		Snippet: "bind(${1:name})",
 	},
