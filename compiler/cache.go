@@ -753,7 +753,7 @@ func (g *kgen) stagedLoop(lp *Loop, st *cacheStage) {
 	g.indent++
 	sc := g.push()
 	g.bindLoopVar(lv, g.loopValue(lv, t), sc)
-	g.privates(lp, sc)
+	g.privates(lp, sc, true)
 	g.stagedBody(lp, st)
 	g.pop()
 	g.indent--

@@ -775,7 +775,7 @@ func (g *kgen) loop(lp *Loop) {
 		g.line(ln, "{")
 		g.indent++
 		sc := g.push()
-		g.privates(lp, sc)
+		g.privates(lp, sc, false)
 		g.plainFor(s)
 		g.pop()
 		g.indent--
@@ -924,7 +924,7 @@ func (g *kgen) iteration(lp *Loop, tname string, ns []string, sc map[*cfacts.Var
 // iterationBody writes the loop's privates and body for iteration, once
 // the loop variables are bound.
 func (g *kgen) iterationBody(lp *Loop, sc map[*cfacts.Var]string, on string) {
-	g.privates(lp, sc)
+	g.privates(lp, sc, true)
 	savedActive := g.active
 	if on != "" {
 		g.active = on
@@ -964,11 +964,17 @@ func loopNoteText(lp *Loop) string {
 	return " (" + lp.Note + ")"
 }
 
-// privates declares the loop's private variables (shadowing).
-func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string) {
+// privates declares the loop's private variables (shadowing). bound says
+// that the loop's variables have their iteration's values already: a
+// private clause naming them (private(i, j) on the loop over i, j) must not
+// hide those values behind new, unset variables.
+func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string, bound bool) {
 	for _, v := range lp.Private {
 		if _, ok := g.k.Shared[v]; ok {
 			continue // __local, declared at kernel scope
+		}
+		if bound && slices.ContainsFunc(lp.Vars, func(lv *LoopVar) bool { return lv.Var == v }) {
+			continue // private as the loop's own variable, and bound
 		}
 		if isPrivArray(g.k, v) {
 			continue // the gang's copy, declared at kernel scope (privarray.go)
@@ -1259,7 +1265,7 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 		}
 		g.bindLoopVar(lv, g.loopValue(lv, t), sc)
 	}
-	g.privates(lp, sc)
+	g.privates(lp, sc, true)
 	g.nestBody(lp, "")
 	for i := range lp.Vars {
 		g.indent--

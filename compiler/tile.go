@@ -128,7 +128,7 @@ func (g *kgen) tileLoop(lp *Loop) {
 	for i, lv := range lp.Vars {
 		g.bindLoopVar(lv, g.loopValue(lv, xs[i]), sc)
 	}
-	g.privates(lp, sc)
+	g.privates(lp, sc, true)
 	if st != nil {
 		g.stagedBody(lp, st)
 	} else {
