@@ -35,8 +35,12 @@
 //     evaluated by the host where the directive is (a data construct's once,
 //     at its entry: its exit acts on the same data). Two clauses of one
 //     construct on the same data merge into one that moves what either
-//     moves (copyin(x) copyout(x) is copy(x)); present(p) on a pointer
-//     without bounds looks up the data p points to. Arguments that must be
+//     moves (copyin(x) copyout(x) is copy(x); two spellings of a whole
+//     array, a and a[0:N][0:M], are the same data); present(p) on a
+//     pointer without bounds looks up the data p points to, and on a
+//     pointer to pointers the rows a data construct mapped. A loop's
+//     private clause that names its own counters keeps their values.
+//     Arguments that must be
 //     constants may name macros and enumeration constants
 //     (cfacts.File.Consts: collapse(N), tile(TS, TS)); loop auto is
 //     decided by the dependence test in every construct.
