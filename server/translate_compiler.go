@@ -98,17 +98,47 @@ func (s *server) runtimeObjectFor(ctx context.Context, cc []string, cflags []str
 }
 
 // sessionObjectDir is a directory of the session's own (the runtime
-// directory may be shared), removed when the session ends.
+// directory may be shared), removed when the session ends. Its name holds
+// the server's process id: the directories of servers that were killed
+// (SIGKILL: an editor's window closed at once) are removed by the next
+// server that makes one (removeStaleObjectDirs).
 func (s *server) sessionObjectDir() (string, error) {
 	cs := &s.ext.compiler
 	cs.objOnce.Do(func() {
-		cs.objDir, cs.objErr = os.MkdirTemp("", "accls-obj-")
+		removeStaleObjectDirs(os.TempDir())
+		cs.objDir, cs.objErr = os.MkdirTemp("", fmt.Sprintf("%s%d-", objDirPrefix, os.Getpid()))
 		if cs.objErr == nil {
 			dir := cs.objDir
 			s.atExit(func() { os.RemoveAll(dir) })
 		}
 	})
 	return cs.objDir, cs.objErr
+}
+
+// objDirPrefix starts the name of a session's object directory:
+// accls-obj-PID-RANDOM.
+const objDirPrefix = "accls-obj-"
+
+// removeStaleObjectDirs removes the object directories in dir of servers
+// that no longer run: their process id names no process (a live process
+// of the same id keeps them; so do directories of other users).
+func removeStaleObjectDirs(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), objDirPrefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || pid == os.Getpid() || processExists(pid) {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
 }
 
 func (s *server) compilerRuntimeDir() (string, error) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/accls/accls/server"
 )
@@ -22,10 +24,18 @@ func runServe(args []string) int {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	slog.SetDefault(logger)
-	err := server.ServeWith(context.Background(), os.Stdin, os.Stdout, server.Options{Version: version, Logger: logger})
+	// A client that stops the server with a signal (an editor closing its
+	// window) still gets the session's temporary directories removed:
+	// ServeWith returns, and cleans up, when the context ends.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	defer stop()
+	err := server.ServeWith(ctx, os.Stdin, os.Stdout, server.Options{Version: version, Logger: logger})
 	switch {
 	case err == nil:
 		return 0
+	case ctx.Err() != nil:
+		logger.Info("stopped by a signal")
+		return 1
 	case errors.Is(err, server.ErrExitWithoutShutdown):
 		return 1 // as LSP asks
 	default:
