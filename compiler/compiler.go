@@ -47,8 +47,8 @@ type Options struct {
 	// cost the host compiler time (gcc -O2: about 3 ms a construct,
 	// measured on the 1k-line programs). A program that names the host
 	// device (acc_device_host, device_type(host)) gets them anyway
-	// (Program.HostCode). accls translate/build --host-code; accls run
-	// --device host.
+	// (hostgen.go hostCode). accls translate/build --host-code; accls run
+	// --device host, or with ACC_DEVICE_TYPE=host (RunsOnHost).
 	HostCode bool
 	// Device is the OpenCL device selector the built program will run
 	// with (ACCLS_DEVICE; `accls run --device`), for the kernel prebuild

@@ -386,11 +386,16 @@ func buildPrebuildDriver(ctx context.Context, f *Files, driver string, opts Opti
 	return true
 }
 
-// runsOnHost reports whether the run's device is the host (accls run
-// --device host, ACCLS_DEVICE=host, or ACC_DEVICE_TYPE=host without
-// ACCLS_DEVICE: accrt.h accrt_on_host), which has no kernels to build.
-func runsOnHost(opts Options) bool {
-	sel := opts.Device
+// runsOnHost reports whether the run's device is the host, which has no
+// kernels to build.
+func runsOnHost(opts Options) bool { return RunsOnHost(opts.Device) }
+
+// RunsOnHost reports whether a program run with device selector sel (""
+// for the environment's) starts on the host: --device host, ACCLS_DEVICE=
+// host, or ACC_DEVICE_TYPE=host without ACCLS_DEVICE (accrt.h
+// accrt_on_host). accls run then builds it with its host code
+// (Options.HostCode).
+func RunsOnHost(sel string) bool {
 	if sel == "" {
 		sel = os.Getenv("ACCLS_DEVICE")
 	}

@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -92,7 +91,7 @@ func runProgram(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := cf.options()
 	opts.Device = *device
-	opts.HostCode = opts.HostCode || strings.EqualFold(strings.TrimSpace(*device), "host")
+	opts.HostCode = opts.HostCode || compiler.RunsOnHost(*device) // (the environment's choice counts: accls run knows where the program runs)
 	exe, code := translateAndBuild(ctx, srcs, opts, dir, stderr)
 	if code != 0 {
 		if wasInterrupted() {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,13 +86,13 @@ int main(void)
 	}
 }
 
-// TestRunOnHostWithoutHostCode: a program built without its constructs'
-// own code (no --host-code, no mention of the host device) stops with a
-// message when the environment makes the host the device.
+// TestRunOnHostWithoutHostCode: accls run builds the constructs' own code
+// when the environment makes the host the device (ACC_DEVICE_TYPE=host); a
+// program that accls build made without it (no --host-code, no mention of
+// the host device) stops with a message there.
 func TestRunOnHostWithoutHostCode(t *testing.T) {
 	needBuildAndCPU(t)
 	t.Setenv("ACCLS_DEVICE", "")
-	t.Setenv("ACC_DEVICE_TYPE", "host")
 	dir := t.TempDir()
 	src := filepath.Join(dir, "devonly.c")
 	if err := os.WriteFile(src, []byte(`#include <stdio.h>
@@ -108,9 +109,18 @@ int main(void)
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := runProgram([]string{src}, strings.NewReader(""), &stdout, &stderr)
+	if code := build([]string{src, "-o", filepath.Join(dir, "out")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("accls build: exit %d\n%s", code, stderr.String())
+	}
+	t.Setenv("ACC_DEVICE_TYPE", "host")
+	stdout.Reset()
+	stderr.Reset()
+	if code := runProgram([]string{src}, strings.NewReader(""), &stdout, &stderr); code != 0 || stdout.String() != "63\n" {
+		t.Errorf("accls run with ACC_DEVICE_TYPE=host: exit %d, stdout %q\nstderr: %s", code, stdout.String(), stderr.String())
+	}
+	out, err := exec.Command(filepath.Join(dir, "out", "devonly")).CombinedOutput()
 	want := "built without the host code of its compute constructs (at " + src + ":5): build it with `accls run --device host`, or `accls build --host-code`"
-	if code != 2 || !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
-		t.Errorf("exit %d, want 2 and %q\nstdout: %s\nstderr: %s", code, want, stdout.String(), stderr.String())
+	if err == nil || !strings.Contains(string(out), want) {
+		t.Errorf("the program accls build made, with ACC_DEVICE_TYPE=host: %v, want %q\n%s", err, want, out)
 	}
 }

@@ -165,7 +165,7 @@ func addCompileFlags(fs *flag.FlagSet) *compileFlags {
 	fs.Var(&cf.defs, "D", "define a macro, NAME or NAME=VALUE (repeatable)")
 	fs.Var(&cf.fpContract, "fp-contract", "on: let the OpenCL compiler fuse a*b+c into fma (faster kernels; float results may differ from the host build in the last bits); off: exactly the host's arithmetic")
 	fs.BoolVar(&cf.cacheStage, "cache-stage", false, "load the windows of cache directives into __local memory (default: cache is a hint; staging measured slower on PoCL and an H100 for stencils)")
-	fs.BoolVar(&cf.hostCode, "host-code", false, "keep each compute construct's own C code, so that the host can be the device (ACC_DEVICE_TYPE=host); on by itself for --device host and for programs that name the host device")
+	fs.BoolVar(&cf.hostCode, "host-code", false, "keep each compute construct's own C code, so that the host can be the device (ACC_DEVICE_TYPE=host); on by itself for --device host, for accls run when ACC_DEVICE_TYPE or ACCLS_DEVICE is host, and for programs that name the host device")
 	return cf
 }
 
