@@ -321,23 +321,8 @@ func (em *clEmitter) castType(t *cfacts.Type) (string, error) {
 // vlaIndex writes a full subscript chain a[i][j]... of a linearized array
 // as a[(i) * s1 + (j) * s2 + k].
 func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
-	if em.vla == nil {
-		return "", false
-	}
-	var idx []*cfacts.Expr
-	b := e
-	for b.Kind == cfacts.ExprIndex {
-		idx = append(idx, b.Y)
-		b = strip(b.X)
-		if b == nil {
-			return "", false
-		}
-	}
-	if b.Kind != cfacts.ExprIdent || b.Var == nil {
-		return "", false
-	}
-	strides := em.vla(b.Var)
-	if strides == nil {
+	b, idx, strides := em.linearChain(e)
+	if b == nil {
 		return "", false
 	}
 	// All subscripts but the last name a row: its value is the address
@@ -373,24 +358,39 @@ func (em *clEmitter) vlaIndex(e *cfacts.Expr) (string, bool) {
 	return base + "[" + strings.Join(terms, " + ") + "]", true
 }
 
+// linearChain splits a subscript chain a[i][j]... of a linearized array
+// (em.vla) into the array, the subscripts (innermost first) and its
+// strides; b is nil for other expressions.
+func (em *clEmitter) linearChain(e *cfacts.Expr) (b *cfacts.Expr, idx []*cfacts.Expr, strides []string) {
+	if em.vla == nil {
+		return nil, nil, nil
+	}
+	b = e
+	for b.Kind == cfacts.ExprIndex {
+		idx = append(idx, b.Y)
+		if b = strip(b.X); b == nil {
+			return nil, nil, nil
+		}
+	}
+	if b.Kind != cfacts.ExprIdent || b.Var == nil {
+		return nil, nil, nil
+	}
+	if strides = em.vla(b.Var); strides == nil {
+		return nil, nil, nil
+	}
+	return b, idx, strides
+}
+
 // rowNotLvalue reports e when it is a row of a linearized array (vlaIndex)
 // that is assigned, stepped or has its address taken: the row pointers of
 // a pointer to pointers are host addresses that have no device copy, and
 // a variable-length array's row is an array.
 func (em *clEmitter) rowNotLvalue(e *cfacts.Expr) {
-	if em.vla == nil || e == nil || e.Kind != cfacts.ExprIndex {
+	if e == nil || e.Kind != cfacts.ExprIndex {
 		return
 	}
-	n := 0
-	b := e
-	for b != nil && b.Kind == cfacts.ExprIndex {
-		n++
-		b = strip(b.X)
-	}
-	if b == nil || b.Kind != cfacts.ExprIdent || b.Var == nil {
-		return
-	}
-	if strides := em.vla(b.Var); strides == nil || n != len(strides) {
+	b, idx, strides := em.linearChain(e)
+	if b == nil || len(idx) != len(strides) {
 		return
 	}
 	if isRowsType(b.Var.Type) { // rows.go

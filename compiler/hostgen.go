@@ -36,10 +36,11 @@ type hgen struct {
 	// right after it replaces it)
 	lineAt, lineEnd int
 	queue           string // the async queue variable of the node being written, "" when synchronous (async.go)
+	hostCode        bool   // each compute construct keeps its own code (compilation.hostCode)
 }
 
 func (c *compilation) hostgen() error {
-	h := &hgen{c: c}
+	h := &hgen{c: c, hostCode: c.hostCode()}
 	p := c.prog
 	base := strings.TrimSuffix(filepath.Base(p.File), ".c")
 	fmt.Fprintf(&h.b, hostPrologue, p.File, base+".cl", cString(c.res.CL))
@@ -424,7 +425,7 @@ func (h *hgen) compute(n *Node, ind string) {
 	// On the host device (ACC_DEVICE_TYPE=host...: accrt.h accrt_on_host)
 	// the construct's own code runs, as when its if clause is false; a
 	// program built without it stops there with a message.
-	fallback := cond != "" || h.c.hostCode()
+	fallback := cond != "" || h.hostCode
 	in := ind + "\t"
 	switch {
 	case cond != "":

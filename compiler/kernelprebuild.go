@@ -402,8 +402,12 @@ func RunsOnHost(sel string) bool {
 	if sel == "" {
 		sel = os.Getenv("ACC_DEVICE_TYPE")
 	}
-	return strings.EqualFold(strings.TrimSpace(sel), "host")
+	return IsHostSelector(sel)
 }
+
+// IsHostSelector reports whether device selector sel names the host (any
+// case), as the runtime reads ACCLS_DEVICE.
+func IsHostSelector(sel string) bool { return strings.EqualFold(strings.TrimSpace(sel), "host") }
 
 // prebuildEnv is the run's environment for the driver: the device the
 // program will use, and none of the runtime's output switches (a profile

@@ -728,27 +728,12 @@ func mergeDataItems(items []*DataItem) []*DataItem {
 }
 
 // coversArray reports whether subscripts subs of a fixed-size array of
-// type t cover all of it: each from 0 (or no lower bound) over its whole
-// length (a constant equal to it, or none), the dimensions left out whole.
+// type t cover all of it: each dimension whole (sections.go
+// wholeDimension, as an update reads it), the dimensions left out whole.
 func coversArray(subs []acc.Subscript, t *cfacts.Type) bool {
 	for _, s := range subs {
-		if t == nil || t.Kind != cfacts.TypeArray || t.Len <= 0 {
+		if t == nil || t.Kind != cfacts.TypeArray || t.Len <= 0 || !wholeDimension(s, t, true) {
 			return false
-		}
-		if s.Lower != nil && strings.TrimSpace(s.Lower.Text) != "" {
-			if v, ok := s.Lower.Int(); !ok || v != 0 {
-				return false
-			}
-		}
-		switch {
-		case !s.Section:
-			if t.Len != 1 {
-				return false
-			}
-		case s.Length != nil && strings.TrimSpace(s.Length.Text) != "":
-			if v, ok := s.Length.Int(); !ok || v != t.Len {
-				return false
-			}
 		}
 		t = t.Elem
 	}

@@ -270,6 +270,12 @@ func (c *compilation) checkClauseArgs(d *acc.Directive, cl *acc.Clause) bool {
 		c.errorAt(args.ModifierSpan, "'%s:' is not a modifier of %s", args.Modifier, cn)
 		return false
 	}
+	if cn == "bind" && (args == nil || len(args.Items) != 1 || args.Items[0].Text == "") {
+		// (routinebind.go reads one name: bind() or bind(f, g) would be
+		// read as no bind at all)
+		c.errorAt(cl.Span, "bind takes one function name or string literal")
+		return false
+	}
 	if cn == "default" && args != nil && len(args.Items) == 1 {
 		if v := args.Items[0].Text; v != "none" && v != "present" {
 			c.errorAt(args.Items[0].Span, "default(%s): only none and present exist", v)

@@ -248,7 +248,10 @@ func routineMayContain(l analysis.Level) string {
 // when device code cannot call it. homeOf(fm) is then the compilation of
 // its file.
 func (c *compilation) routineOf(name string) *analysis.FuncModel {
-	if target, str, cl := c.boundName(name); cl != nil && (!str || isIdent(target)) {
+	if target, str, cl := c.boundName(name); cl != nil {
+		if str && !isIdent(target) {
+			return nil // bound to what the program does not define (deviceCall says so)
+		}
 		name = target // routine bind (routinebind.go): what device code calls
 	}
 	fm, home := c.findRoutine(name)
@@ -421,15 +424,14 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 		rs.onDevice = true
 		return "_accls_on_device((int)" + g.expr(e.Args[0], precUnary) + ")", true
 	}
-	if !g.boundRoutine(name, e.Span) { // routinebind.go
-		return name + "()", true
-	}
 	fm := g.c.routineOf(name)
 	if fm == nil && name == "printf" {
 		return g.devicePrintf(e), true
 	}
 	if fm == nil {
-		g.fail(e.Span, "call to '%s' in device code: %s", name, g.c.notCallable(name))
+		if !g.unboundRoutine(name, e.Span) { // routinebind.go: its bind names what cannot be called
+			g.fail(e.Span, "call to '%s' in device code: %s", name, g.c.notCallable(name))
+		}
 		return name + "()", true
 	}
 	if fm.Func.Body == nil || fm.Func.Stale {
@@ -865,7 +867,7 @@ func (g *kgen) routine() error {
 	}
 	var params, entry []string
 	for _, p := range fn.Params {
-		top[p] = clName(p.Name) // (before the strides: their lengths name the parameters)
+		top[p] = clName(p.Name) // (all first: the strides' lengths name the parameters)
 	}
 	for _, p := range fn.Params {
 		if p.Type == nil {
@@ -874,10 +876,11 @@ func (g *kgen) routine() error {
 		if p.Type.Kind == cfacts.TypeArray {
 			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("array parameter '%s' (internal: not adjusted to a pointer)", p.Name)}
 		}
-		if isPointer(p.Type) && isPointer(p.Type.Elem) && linearParamOf(p.Type) == nil {
+		lp := linearParamOf(p.Type) // routineparams.go
+		if lp == nil && isPointer(p.Type) && isPointer(p.Type.Elem) {
 			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s' has type '%s': a routine takes pointers to pointers whose rows hold numbers or structs (T **), not more levels", p.Name, fn.Name, p.Type.Name)}
 		}
-		if lp := linearParamOf(p.Type); lp != nil { // routineparams.go
+		if lp != nil {
 			ps, strides, ent, err := g.linearParamDecl(p, lp, clName(p.Name))
 			if err != nil {
 				return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s': %v", p.Name, fn.Name, err)}
@@ -891,7 +894,6 @@ func (g *kgen) routine() error {
 			return &spanError{Span: p.NameSpan, Msg: fmt.Sprintf("parameter '%s' of routine '%s': %v", p.Name, fn.Name, err)}
 		}
 		params = append(params, d)
-		top[p] = clName(p.Name)
 	}
 	for _, v := range g.c.routineGlobals(fm) { // routineglobals.go
 		d, err := g.c.routineGlobalParam(v)

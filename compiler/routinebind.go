@@ -25,20 +25,18 @@ func (c *compilation) boundName(name string) (target string, str bool, cl *acc.C
 	return analysis.RoutineBind(rd)
 }
 
-// boundRoutine reports a call of name at span at whose bind names no
-// function device code can call; ok is false after an error (routineOf
-// then finds nothing).
-func (g *kgen) boundRoutine(name string, at acc.Span) (ok bool) {
+// unboundRoutine reports the call of name at span at, which device code
+// cannot make, when the routine's bind names a function device code
+// cannot call; false when name has no bind (the caller reports the call).
+func (g *kgen) unboundRoutine(name string, at acc.Span) bool {
 	target, str, cl := g.c.boundName(name)
 	switch {
 	case cl == nil || target == name:
-		return true
+		return false
 	case str && !isIdent(target):
 		g.fail(at, "'%s' is bound to \"%s\" (bind at line %d), which is not a function name: accls compiles device code from the program's C source, so bind must name a function of the program", name, target, g.srcLine(cl.Span.Start))
-		return false
-	case g.c.routineOf(name) == nil:
+	default:
 		g.fail(at, "'%s' is bound to '%s' (bind at line %d), which device code cannot call: %s", name, target, g.srcLine(cl.Span.Start), g.c.notCallable(target))
-		return false
 	}
 	return true
 }

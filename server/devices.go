@@ -20,6 +20,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 
+	"github.com/accls/accls/compiler"
 	"github.com/accls/accls/device"
 )
 
@@ -116,18 +117,13 @@ func devicesResult(l *deviceListing, sel string) *DevicesResult {
 			MaxClockMHz: d.MaxClockMHz, FP64: d.FP64, Available: d.Available,
 		})
 	}
-	if l.Error == "" && !isHostSelector(sel) {
+	if l.Error == "" && !compiler.IsHostSelector(sel) {
 		if i := device.Select(l.Devices, sel); i >= 0 {
 			res.SelectedIndex = &i
 		}
 	}
 	return res
 }
-
-// isHostSelector reports whether sel selects the host: the runtime then
-// runs each compute construct's own C code (ACCLS_DEVICE=host, accrt.h
-// accrt_on_host), on no OpenCL device.
-func isHostSelector(sel string) bool { return strings.EqualFold(strings.TrimSpace(sel), "host") }
 
 func devicesRequest(ctx context.Context, s *server, r *request) (any, error) {
 	var p DevicesParams
@@ -159,7 +155,7 @@ func (s *server) selectDevice(ctx context.Context, p SelectDeviceParams) (*Devic
 	}
 	sel := strings.TrimSpace(*p.Device)
 	l := s.deviceList(ctx, false)
-	if sel != "" && !isHostSelector(sel) && l.Error == "" && device.Select(l.Devices, sel) < 0 {
+	if sel != "" && !compiler.IsHostSelector(sel) && l.Error == "" && device.Select(l.Devices, sel) < 0 {
 		var avail []string
 		for _, d := range l.Devices {
 			avail = append(avail, d.Describe())

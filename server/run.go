@@ -125,7 +125,7 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 
 	// Translate: the document, and the files of its program (program.go).
 	o := s.translateOptionsFor(uri, st)
-	o.hostCode = isHostSelector(sel)
+	o.hostCode = compiler.IsHostSelector(sel)
 	o.others, o.parsed = s.programFiles(runCtx, o, text)
 	for _, src := range o.others {
 		res.Files = append(res.Files, filepath.Base(src.Path))
@@ -258,7 +258,7 @@ func (s *server) run(ctx context.Context, p *RunParams) (*RunResult, error) {
 	} else if rr.ProfileErr != nil {
 		s.log.Warn("reading the runtime's profile", "error", rr.ProfileErr)
 	}
-	if res.DeviceName == "" && isHostSelector(sel) {
+	if res.DeviceName == "" && compiler.IsHostSelector(sel) {
 		res.DeviceName = "the host" // (no OpenCL device, no profile)
 	}
 	on := ""

@@ -7,8 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
+
+	"github.com/accls/accls/compiler"
 )
 
 func runBuild(args []string) int {
@@ -46,7 +47,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := cf.options()
 	opts.Device = *device
-	opts.HostCode = opts.HostCode || strings.EqualFold(strings.TrimSpace(*device), "host")
+	opts.HostCode = opts.HostCode || compiler.IsHostSelector(*device)
 	exe, code := translateAndBuild(ctx, srcs, opts, *out, stderr)
 	if code != 0 {
 		return code

@@ -614,27 +614,13 @@ static acc_device_t env_device_type(const char *v)
 		{"default", acc_device_none},             {"not_host", acc_device_none},
 		{"host", acc_device_host},
 	};
-	size_t i, j;
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		for (j = 0; v[j] && names[i].name[j] && lower((unsigned char)v[j]) == names[i].name[j]; j++)
-			;
-		if (!v[j] && !names[i].name[j])
+	size_t i;
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (streq_ci(v, names[i].name))
 			return names[i].type;
-	}
 	fatal("ACC_DEVICE_TYPE=%s is not a device type accls knows: use gpu (or nvidia, radeon), cpu (or multicore), "
 	      "accelerator, host, or default", v);
 	return acc_device_none;
-}
-
-/* Whether an ACCLS_DEVICE value names the host (any case). */
-static int names_host(const char *v)
-{
-	static const char host[] = "host";
-	size_t i;
-	for (i = 0; host[i]; i++)
-		if (lower((unsigned char)v[i]) != host[i])
-			return 0;
-	return !v[i];
 }
 
 /* OpenACC's ACC_DEVICE_TYPE and ACC_DEVICE_NUM (§4.1, §4.2): the device
@@ -651,7 +637,7 @@ static void env_device_choice(void)
 	if (U.type != acc_device_none || U.num >= 0 || U.host)
 		return;
 	if (own && own[0]) {
-		U.host = names_host(own); /* accls run --device host */
+		U.host = streq_ci(own, "host"); /* accls run --device host */
 		return;
 	}
 	if (t && t[0]) {
@@ -705,7 +691,7 @@ static int pick_device(const devrec_t *v, size_t n, const char **sel)
 	env_device_choice();
 	want = want_cl_type(U.type);
 	*sel = getenv("ACCLS_DEVICE");
-	if (*sel && names_host(*sel))
+	if (*sel && streq_ci(*sel, "host"))
 		*sel = NULL; /* the program chose a device after all: the default one */
 	if (U.num >= 0) {
 		*sel = NULL;
@@ -1793,10 +1779,6 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 
 accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
-	if (host_mode()) {
-		accrt_dev none = {NULL, 0};
-		return none;
-	}
 	return accrt_enter_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
@@ -1821,8 +1803,6 @@ accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int f
 
 void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
-	if (host_mode())
-		return;
 	accrt_exit_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
@@ -1864,6 +1844,8 @@ static void update(int to_device, void *host, size_t bytes, int flags, int async
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
+	if (host_mode()) /* the host's memory is the device's */
+		return;
 	resolve_async(async, c);
 	if (!host || bytes == 0)
 		return;
@@ -1905,6 +1887,8 @@ static void rect_update(int to_device, void *host, size_t width, size_t rows, si
 	size_t extent, region[3];
 	map_t *m;
 	char w[512];
+	if (host_mode())
+		return;
 	resolve_async(async, c);
 	if (!host || width == 0 || rows == 0 || slices == 0)
 		return;
@@ -1939,8 +1923,6 @@ void accrt_update_rect_device_async(void *host, size_t width, size_t rows, size_
                                     size_t slice_pitch, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rect_device", "update device", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	rect_update(1, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
@@ -1950,8 +1932,6 @@ void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t 
                                   size_t slice_pitch, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rect_self", "update self", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	rect_update(0, host, width, rows, row_pitch, slices, slice_pitch, flags, async, &c);
@@ -1959,23 +1939,17 @@ void accrt_update_rect_self_async(void *host, size_t width, size_t rows, size_t 
 
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
-	if (host_mode())
-		return;
 	accrt_update_device_async(host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
 void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc)
 {
-	if (host_mode())
-		return;
 	accrt_update_self_async(host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
 void accrt_update_device_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_device", "update device", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	update(1, host, bytes, flags, async, &c);
@@ -1984,8 +1958,6 @@ void accrt_update_device_async(void *host, size_t bytes, int flags, int async, c
 void accrt_update_self_async(void *host, size_t bytes, int flags, int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_self", "update self", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	update(0, host, bytes, flags, async, &c);
@@ -2345,6 +2317,8 @@ static void rows_update(int to_device, void *const *base, size_t lo, size_t n, s
 	map_t **rm;
 	uintptr_t *hosts;
 	size_t i, off0, p;
+	if (host_mode())
+		return;
 	resolve_async(async, c);
 	if (!base || n == 0 || bytes == 0)
 		return;
@@ -2395,8 +2369,6 @@ void accrt_update_rows_device_async(void *const *base, size_t lo, size_t n, size
                                     int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rows_device", "update device", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	rows_update(1, base, lo, n, col, bytes, flags, async, &c);
@@ -2406,8 +2378,6 @@ void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t
                                   int async, const char *name, const char *loc)
 {
 	ctx_t c = {"accrt_update_rows_self", "update self", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	c.name = name;
 	c.loc = loc;
 	rows_update(0, base, lo, n, col, bytes, flags, async, &c);
@@ -3762,6 +3732,8 @@ static void *api_enter(int clause, void *h, size_t bytes, int async, const char 
 {
 	ctx_t c = {NULL, NULL, 0, 1, NULL, NULL};
 	map_t *m;
+	if (host_mode()) /* the host's memory is the device's */
+		return h;
 	c.func = op;
 	c.op = op;
 	c.clause = clause;
@@ -3772,6 +3744,8 @@ static void *api_enter(int clause, void *h, size_t bytes, int async, const char 
 static void api_exit(int clause, void *h, size_t bytes, int flags, int async, const char *op)
 {
 	ctx_t c = {NULL, NULL, 0, 2, NULL, NULL};
+	if (host_mode())
+		return;
 	c.func = op;
 	c.op = op;
 	c.clause = clause;
@@ -3780,145 +3754,105 @@ static void api_exit(int clause, void *h, size_t bytes, int flags, int async, co
 
 void *acc_copyin(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_copyin");
 }
 
 void acc_copyin_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	(void)api_enter(ACCRT_COPYIN, h, bytes, async, "acc_copyin_async");
 }
 
 void *acc_create(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_create");
 }
 
 void acc_create_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	(void)api_enter(ACCRT_CREATE, h, bytes, async, "acc_create_async");
 }
 
 void acc_copyout(void *h, size_t bytes)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, 0, ACCRT_SYNC, "acc_copyout");
 }
 
 void acc_copyout_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, 0, async, "acc_copyout_async");
 }
 
 void acc_copyout_finalize(void *h, size_t bytes)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_copyout_finalize");
 }
 
 void acc_copyout_finalize_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_COPYOUT, h, bytes, ACCRT_FINALIZE, async, "acc_copyout_finalize_async");
 }
 
 void acc_delete(void *h, size_t bytes)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_DELETE, h, bytes, 0, ACCRT_SYNC, "acc_delete");
 }
 
 void acc_delete_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_DELETE, h, bytes, 0, async, "acc_delete_async");
 }
 
 void acc_delete_finalize(void *h, size_t bytes)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, ACCRT_SYNC, "acc_delete_finalize");
 }
 
 void acc_delete_finalize_async(void *h, size_t bytes, int async)
 {
-	if (host_mode())
-		return;
 	api_exit(ACCRT_DELETE, h, bytes, ACCRT_FINALIZE, async, "acc_delete_finalize_async");
 }
 
 void acc_update_device(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_device", "acc_update_device", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	update(1, h, bytes, 0, ACCRT_SYNC, &c);
 }
 
 void acc_update_self(void *h, size_t bytes)
 {
 	ctx_t c = {"acc_update_self", "acc_update_self", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	update(0, h, bytes, 0, ACCRT_SYNC, &c);
 }
 
 void acc_update_device_async(void *h, size_t bytes, int async)
 {
 	ctx_t c = {"acc_update_device_async", "acc_update_device_async", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	update(1, h, bytes, 0, async, &c);
 }
 
 void acc_update_self_async(void *h, size_t bytes, int async)
 {
 	ctx_t c = {"acc_update_self_async", "acc_update_self_async", 0, 0, NULL, NULL};
-	if (host_mode())
-		return;
 	update(0, h, bytes, 0, async, &c);
 }
 
 void *acc_pcopyin(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_pcopyin");
 }
 
 void *acc_present_or_copyin(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_COPYIN, h, bytes, ACCRT_SYNC, "acc_present_or_copyin");
 }
 
 void *acc_pcreate(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_pcreate");
 }
 
 void *acc_present_or_create(void *h, size_t bytes)
 {
-	if (host_mode())
-		return h;
 	return api_enter(ACCRT_CREATE, h, bytes, ACCRT_SYNC, "acc_present_or_create");
 }
 
