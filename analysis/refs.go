@@ -353,14 +353,36 @@ func (w *refWalker) assign(e *cfacts.Expr) {
 	if r.Elem != AccNone || r.Var == nil {
 		return
 	}
+	// x += x and x = x + x double x: no reduction computes that, so the
+	// update is one only when the other operand does not read x
 	if e.Op != "=" {
-		r.Op = compoundOp(e.Op)
+		if countVarIdents(e.Y, r.Var) == 0 {
+			r.Op = compoundOp(e.Op)
+		}
 		return
 	}
 	if op := selfUpdateOp(r.Var, e.Y); op != "" {
 		r.Access = AccRMW
-		r.Op = op
+		want := 1 // x = x + e
+		if y := strip(e.Y); y != nil && y.Kind == cfacts.ExprCond {
+			want = 2 // x = x > e ? x : e
+		}
+		if countVarIdents(e.Y, r.Var) == want {
+			r.Op = op
+		}
 	}
+}
+
+// countVarIdents is the number of times e names v.
+func countVarIdents(e *cfacts.Expr, v *cfacts.Var) int {
+	n := 0
+	cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+		if x.Kind == cfacts.ExprIdent && x.Var == v {
+			n++
+		}
+		return true
+	})
+	return n
 }
 
 // compoundOp maps a compound assignment to the reduction operator that
