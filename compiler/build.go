@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -82,7 +83,26 @@ func BuildArgs(f *Files, exe, srcDir string, opts Options) []string {
 	}
 	args = append(args, filepath.Join(f.Dir, runtime.Source), "-o", exe)
 	args = append(args, runtime.LinkFlags()...)
+	if callsOpenMP(f) {
+		args = append(args, "-lgomp")
+	}
 	return append(args, "-lm")
+}
+
+// ompCallRE matches a call of an OpenMP runtime routine.
+var ompCallRE = regexp.MustCompile(`\bomp_[a-z_]+\s*\(`)
+
+// callsOpenMP reports whether a host file calls the OpenMP runtime:
+// OpenACC programs time themselves with omp_get_wtime, and gcc's libgomp
+// has it (the host code is not built with -fopenmp, so omp directives stay
+// ignored, as in the plain build the program is compared with).
+func callsOpenMP(f *Files) bool {
+	for _, u := range f.units() {
+		if text, err := os.ReadFile(u.Host); err == nil && ompCallRE.Match(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // compileFlags is the C compiler and its options for the host files of f:

@@ -143,6 +143,9 @@ func buildCached(ctx context.Context, f *Files, exe, srcDir string, opts Options
 	link := append(strings.Fields(CCommand(opts)), hostObjs...)
 	link = append(link, obj, "-o", exe)
 	link = append(link, runtime.LinkFlags()...)
+	if callsOpenMP(f) {
+		link = append(link, "-lgomp")
+	}
 	link = append(link, "-lm")
 	if out, err := runCC(ctx, link); err != nil {
 		return true, &BuildError{Args: link, Output: out, Err: err}

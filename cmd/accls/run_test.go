@@ -124,3 +124,35 @@ int main(void)
 		t.Errorf("the program accls build made, with ACC_DEVICE_TYPE=host: %v, want %q\n%s", err, want, out)
 	}
 }
+
+// TestRunLinksOpenMP: a program that times itself with omp_get_wtime (many
+// OpenACC programs do) links: the build adds gcc's libgomp when the host
+// code calls the OpenMP runtime.
+func TestRunLinksOpenMP(t *testing.T) {
+	needBuildAndCPU(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "timed.c")
+	if err := os.WriteFile(src, []byte(`#include <stdio.h>
+#include <omp.h>
+int main(void)
+{
+	int a[64];
+	double t0 = omp_get_wtime();
+#pragma acc parallel loop copyout(a)
+	for (int i = 0; i < 64; i++)
+		a[i] = 2 * i;
+	double t = omp_get_wtime() - t0;
+	printf("%d %d\n", a[63], t >= 0);
+	return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runProgram([]string{src}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout.String(), stderr.String())
+	}
+	if got := stdout.String(); got != "126 1\n" {
+		t.Errorf("stdout %q, want \"126 1\\n\"", got)
+	}
+}
