@@ -332,6 +332,9 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 		if !strings.Contains(item, askMarker) {
 			d.Message = fmt.Sprintf("%s is a pointer: %s, only its value is copied and the data it points to is not mapped; add %s(%s)",
 				quote(name), how, clause, item)
+			if !IsRowsPointer(v.Type) { // compiler/inferbounds.go
+				d.Message += " (accls and NVIDIA's compiler copy what the subscripts reach, GCC and Clang do not)"
+			}
 		}
 		d.Fixes = []SuggestedFix{ci.clauseFix(clause, item)}
 	}

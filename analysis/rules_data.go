@@ -43,7 +43,10 @@ var dataRules = []*Rule{
 			"the data: no clause on the construct or an enclosing `data` construct, no `enter data` or " +
 			"`declare`, no `default(present)`, and the pointer is a parameter or comes from `malloc`/`calloc` " +
 			"(a pointer assigned from another variable or taken by address may alias mapped data). The fix adds " +
-			"a data clause with a sub-array when the extent is known from the allocation or the loop bound.",
+			"a data clause with a sub-array when the extent is known from the allocation or the loop bound. " +
+			"accls itself, like NVIDIA's compiler, copies the section the subscripts reach when the loops' bounds " +
+			"give it and the data is not present (copyin when the construct only reads it, copy otherwise), so " +
+			"such a program runs under accls; GCC and Clang copy only the pointer, so the warning stays.",
 		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{
@@ -73,7 +76,9 @@ var dataRules = []*Rule{
 			"pointer to pointers (or an array of pointers) whose rows a construct indexes (`p[i][j]`) needs its " +
 			"rows named too: `copy(p[0:n])` maps the row pointers, host addresses the device cannot follow; the " +
 			"fix writes `p[0:n][0:m]`, `m` from the rows' allocations (`p[i] = malloc(m * sizeof **p)`) or " +
-			"the loop that indexes them.",
+			"the loop that indexes them. accls itself reads `present(p)`, and `p` in `update` and `exit data`, as " +
+			"the data `p` points to, as far as its mapping on the device goes (NVIDIA's compiler reads `present(p)` " +
+			"so); where it needs an extent (`copy`, `copyin`, `create`, `enter data`) it stops with an error.",
 		Example: "#pragma acc parallel loop copy(a)\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{

@@ -99,6 +99,9 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) 
 		}
 		if cv.Lookup != nil {
 			fmt.Fprintf(b, " present: lookup %s", cv.Lookup.Name)
+			if cv.NoSection != "" {
+				fmt.Fprintf(b, " (no section inferred: %s)", cv.NoSection)
+			}
 		}
 		if cv.DevPtr {
 			b.WriteString(" deviceptr")

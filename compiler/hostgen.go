@@ -459,6 +459,13 @@ func (h *hgen) compute(n *Node, ind string) {
 	if con.HasWait {
 		h.waitClause(in, con.Wait)
 	}
+	// The bounds of the sections inferred for pointers without a clause
+	// (inferbounds.go), evaluated once for the entry and the exit.
+	for _, di := range n.Data {
+		if inf := di.Inferred; inf != nil {
+			h.w(in, "const long long %s = %s, %s = %s;", inf.LoName, inf.Lo, inf.HiName, inf.Hi)
+		}
+	}
 	// Entry actions: the construct's clauses and implicit copies, in order.
 	views := map[*DataItem]string{}
 	for _, di := range n.Data {

@@ -120,6 +120,12 @@ type DataItem struct {
 	// Rect: an update's sub-array that is not contiguous (sections.go);
 	// Start is then its first element.
 	Rect *Rect
+	// Inferred: the section of a pointer without a data clause, from its
+	// subscripts (inferbounds.go); used only when the data is not present.
+	Inferred *Inferred
+	// Pointee: exit data or update of a pointer without bounds: the data it
+	// points to, as far as its mapping goes (lower.go pointeeItem).
+	Pointee bool
 }
 
 // Construct is one compute construct: its clauses, the variables it uses
@@ -188,7 +194,10 @@ type CVar struct {
 	// enclosing data construct, default(present), a pointer without clause)
 	// or accrt_devptr (deviceptr).
 	Lookup *DataItem
-	DevPtr bool
+	// NoSection: why a pointer without a data clause has no inferred
+	// section (inferbounds.go), so that it is looked up.
+	NoSection string
+	DevPtr    bool
 	// Arrays: the element type and the lengths of the inner dimensions
 	// (float a[N][M] → ["M"]); VLA is set when one of them is not constant:
 	// the kernel then indexes a linearized array with strides passed in.

@@ -123,6 +123,10 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 			continue
 		}
 		for _, it := range cl.Args.Items {
+			if di := c.pointeeItem(d, cl, it, fn); di != nil {
+				out = append(out, di)
+				continue
+			}
 			di, err := c.dataItem(accrtClause[cl.Spec.Name], it, fn)
 			if err != nil {
 				c.errorAt(it.Span, "%v", err)
@@ -133,6 +137,25 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 		}
 	}
 	return out
+}
+
+// pointeeItem is the item of a pointer without bounds in exit data or
+// update (delete(p), update self(p)), read as what p points to, the extent
+// being the mapping's (the runtime's ACCRT_POINTEE): OpenACC names the
+// pointer variable itself there, which no one maps, so the directive would
+// do nothing, where programs mean the data (NVIDIA's compiler reads
+// present(p) so too, and the analysis warns: implicit-copy-pointer-no-bounds).
+// nil for other items.
+func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg, fn *cfacts.Func) *DataItem {
+	if d.Spec == nil || d.Spec.Name != "exit data" && d.Spec.Name != "update" || it.Var == nil ||
+		len(it.Var.Members) > 0 || len(it.Var.Subscripts) > 0 {
+		return nil
+	}
+	v := c.lookupVar(fn, it.Span.Start, it.Var.Name)
+	if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer || isRowsType(v.Type) {
+		return nil
+	}
+	return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: v, Start: v.Name, Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 }
 
 // lookupVar resolves name as C would at offset pos inside fn.
@@ -1013,8 +1036,9 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			if !a.Deref && !callArgument(a) {
 				return fail("pointer '%s' is used in a compute construct without being dereferenced: not supported by the compiler yet", v.Name)
 			}
-			// A pointer without a data clause: the data it points to must be present.
-			return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+			// A pointer without a data clause: the data it points to is
+			// present, or the section its subscripts reach is copied.
+			return l.pointerWithoutClause(cv, a)
 		}
 		return fail("firstprivate '%s' of type '%s' is not supported by the compiler yet", v.Name, t.Name)
 	case analysis.AttrDeviceptr:
@@ -1105,9 +1129,25 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		if item != nil {
 			return l.arrayVar(cv, a, nil, item)
 		}
-		return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+		if a.Attr == analysis.AttrPresent {
+			return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+		}
+		return l.pointerWithoutClause(cv, a)
 	}
 	return fail("'%s' has type '%s': only scalars, arrays and pointers to numbers are supported in compute constructs", v.Name, t.Name)
+}
+
+// pointerWithoutClause completes a pointer that no data clause names: the
+// section of it that the construct's subscripts reach is entered (present
+// data is used as it is: accrt_enter_inferred), or, when the subscripts do
+// not give one, the data must be present (accrt_lookup).
+func (l *lowering) pointerWithoutClause(cv *CVar, a *analysis.VarAttr) *CVar {
+	v := cv.Var
+	if di := l.inferredItem(cv, a.First.Start); di != nil {
+		l.con.Node.Data = append(l.con.Node.Data, di)
+		return l.arrayVar(cv, a, di, nil)
+	}
+	return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
 }
 
 // checkPrivateType accepts scalars, pointers and fixed-size arrays of numbers.

@@ -134,6 +134,9 @@ func (h *hgen) enterCall(di *DataItem, flags, loc, pitch string) string {
 		return fmt.Sprintf("accrt_enter_rows_async(%s, (void *const *)%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(r.Base),
 			sizeArg(r.Lo), sizeArg(r.N), r.Col, r.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc, pitch)
 	}
+	if inf := di.Inferred; inf != nil { // inferbounds.go
+		return fmt.Sprintf("accrt_enter_inferred_async(%s, (void *)%s, (void *)%s, %s, %s, %s, %s)", di.Clause, paren(inf.Base), paren(di.Start), di.Bytes, h.queueOrSync(), strconv.Quote(di.Name), loc)
+	}
 	return fmt.Sprintf("%s(%s, (void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 }
 
@@ -143,7 +146,10 @@ func (h *hgen) exitCall(di *DataItem, flags, loc string) string {
 		return fmt.Sprintf("accrt_exit_rows_async(%s, (void *const *)%s, %s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(r.Base),
 			sizeArg(r.Lo), sizeArg(r.N), r.Col, r.Bytes, flags, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
-	return fmt.Sprintf("%s(%s, (void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+	if inf := di.Inferred; inf != nil {
+		return fmt.Sprintf("accrt_exit_inferred_async(%s, (void *)%s, (void *)%s, %s, %s, %s, %s)", di.Clause, paren(inf.Base), paren(di.Start), di.Bytes, h.queueOrSync(), strconv.Quote(di.Name), loc)
+	}
+	return fmt.Sprintf("%s(%s, (void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, pointeeFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 }
 
 // updateCall is an update of di (self or device) as a C expression.
@@ -160,7 +166,19 @@ func (h *hgen) updateCall(di *DataItem, flags, loc string) string {
 		return fmt.Sprintf("accrt_update_rect_%s_async((void *)%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", dir, paren(di.Start),
 			r.Width, r.Rows, r.RowPitch, r.Slices, r.SlicePitch, flags, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
-	return fmt.Sprintf("%s((void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_update_"+dir), paren(di.Start), di.Bytes, flags, h.queueArg(), strconv.Quote(di.Name), loc)
+	return fmt.Sprintf("%s((void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_update_"+dir), paren(di.Start), di.Bytes, pointeeFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
+}
+
+// pointeeFlags adds ACCRT_POINTEE for a pointer without bounds (lower.go
+// pointeeItem).
+func pointeeFlags(di *DataItem, flags string) string {
+	if !di.Pointee {
+		return flags
+	}
+	if flags == "0" {
+		return "ACCRT_POINTEE"
+	}
+	return flags + " | ACCRT_POINTEE"
 }
 
 // lookupRows declares the view and row pitch of a rows variable that is

@@ -72,7 +72,7 @@ func MemberMarkdown(mb Member, construct string) string {
 	switch {
 	case mb.Element != "" && mb.Root.Attr == analysis.AttrFirstprivate && mb.Root.Var != nil && mb.Root.Var.Type != nil && mb.Root.Var.Type.Kind == cfacts.TypePointer:
 		// a pointer without a data clause: only its value reaches the device
-		fmt.Fprintf(&b, "In the %s `%s` is a pointer that no clause maps the data of: %s The device gets the host address it holds, so `%s` reads host memory there (the `implicit-firstprivate-pointer` diagnostic: map `%s[0:n]`).\n\n",
+		fmt.Fprintf(&b, "In the %s `%s` is a pointer that no clause maps the data of: %s OpenACC gives the device the host address it holds, so `%s` reads host memory there (the `implicit-firstprivate-pointer` diagnostic: map `%s[0:n]`); accls, like NVIDIA's compiler, copies the elements the subscripts reach when the loops' bounds give them.\n\n",
 			construct, root, rootAttr, mb.Path, root)
 	case mb.Element != "" && !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of the array `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, root, rootAttr)

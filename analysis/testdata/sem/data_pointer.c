@@ -9,7 +9,7 @@ void unmapped(float *y, int n)
 {
 #pragma acc parallel loop
     for (int i = 0; i < n; i++)
-        y[i] = 0.0f; // want "'y' is a pointer: implicitly firstprivate in 'parallel loop', only its value is copied.*add copyout\(y\[0:n\]\) \[implicit-firstprivate-pointer\]"
+        y[i] = 0.0f; // want "'y' is a pointer: implicitly firstprivate in 'parallel loop', only its value is copied.*add copyout\(y\[0:n\]\) \(accls and NVIDIA.s compiler copy what the subscripts reach, GCC and Clang do not\) \[implicit-firstprivate-pointer\]"
 }
 
 /* The extent comes from the allocation; the data is read and written. */
@@ -18,7 +18,7 @@ float *scaled(int n)
     float *p = malloc(n * sizeof *p);
 #pragma acc parallel loop
     for (int i = 0; i < n / 2; i++)
-        p[i] = p[i] * 2.0f; // want "add copy\(p\[0:n\]\) \[implicit-firstprivate-pointer\]"
+        p[i] = p[i] * 2.0f; // want "add copy\(p\[0:n\]\) \(accls .*\) \[implicit-firstprivate-pointer\]"
     return p;
 }
 

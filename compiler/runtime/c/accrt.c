@@ -1758,6 +1758,13 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 	if (clause < ACCRT_COPY || clause > ACCRT_DELETE)
 		fatal("%s: invalid clause %d", c->func, clause);
 	resolve_async(async, c);
+	if (host && (flags & ACCRT_POINTEE) && S.ready) { /* exit data delete(p): the mapping p points into */
+		if (lookup(h, 0, &m) != FOUND)
+			return;
+		h = m->host;
+		host = (void *)h;
+		bytes = m->bytes;
+	}
 	if (!host || bytes == 0 || !S.ready)
 		return;
 	r = lookup(h, bytes, &m);
@@ -1821,6 +1828,56 @@ void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, 
 	data_exit((int)clause, host, bytes, flags, async, &c);
 }
 
+/* A pointer without a data clause (accrt.h): the mapping base points into,
+ * or, when there is none, the section entered as `clause`. The exit finds
+ * the same mapping (base's, which the entry created or counted). */
+accrt_dev accrt_enter_inferred_async(accrt_clause clause, void *base, void *host, size_t bytes, int async,
+                                     const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_enter", NULL, 0, 0, NULL, NULL};
+	map_t *m;
+	if (host_mode())
+		return none();
+	c.clause = (int)clause;
+	c.name = name;
+	c.loc = loc;
+	resolve_async(async, &c);
+	if (!base)
+		return none();
+	ensure();
+	/* present: the mapping base points into, or one that overlaps the
+	 * section (the section may hold more than the construct touches: the
+	 * bounds of loops whose ifs skip elements) */
+	if (lookup((uintptr_t)base, 0, &m) == FOUND || bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL) {
+		count_up(m, 0);
+		return view(m, (uintptr_t)host);
+	}
+	if (bytes == 0)
+		return none();
+	m = data_enter((int)clause, host, bytes, 0, async, &c);
+	return view(m, (uintptr_t)host);
+}
+
+void accrt_exit_inferred_async(accrt_clause clause, void *base, void *host, size_t bytes, int async, const char *name,
+                               const char *loc)
+{
+	ctx_t c = {"accrt_exit", NULL, 0, 0, NULL, NULL};
+	map_t *m;
+	if (host_mode() || !base || !S.ready)
+		return;
+	c.clause = (int)clause;
+	c.name = name;
+	c.loc = loc;
+	/* the mapping the entry counted (as it found it), or the section the
+	 * entry made, which the exit leaves as a copy clause's would */
+	if (lookup((uintptr_t)base, 0, &m) == FOUND && !(m->host == (uintptr_t)host && m->bytes == bytes) ||
+	    bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL) {
+		count_down(m, 0); /* an enclosing construct still holds it */
+		return;
+	}
+	data_exit((int)clause, host, bytes, 0, async, &c);
+}
+
 /* The mapping an update of [h, h+bytes) moves data of; NULL when there is
  * nothing to move (absent with ACCRT_IF_PRESENT, or a pointer section,
  * whose rows are updated as rows: section 9). */
@@ -1847,6 +1904,15 @@ static void update(int to_device, void *host, size_t bytes, int flags, int async
 	if (host_mode()) /* the host's memory is the device's */
 		return;
 	resolve_async(async, c);
+	if (host && (flags & ACCRT_POINTEE)) { /* update self(p): from where p points to its mapping's end */
+		ensure();
+		if (lookup(h, 0, &m) != FOUND) {
+			if (flags & ACCRT_IF_PRESENT)
+				return;
+			not_present_error(h, 0, c);
+		}
+		bytes = m->bytes - (h - m->host);
+	}
 	if (!host || bytes == 0)
 		return;
 	m = update_target(h, bytes, flags, c);

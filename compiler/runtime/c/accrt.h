@@ -422,7 +422,9 @@ enum {
 	ACCRT_DYNAMIC = 1,    /* enter/exit data, acc_* API: the dynamic counter */
 	ACCRT_FINALIZE = 2,   /* exit data finalize: zero the dynamic counter */
 	ACCRT_IF_PRESENT = 4, /* update: absent data is skipped, not an error */
-	ACCRT_ZERO = 8        /* copyout(zero:), create(zero:): new device memory is zeroed */
+	ACCRT_ZERO = 8,       /* copyout(zero:), create(zero:): new device memory is zeroed */
+	ACCRT_POINTEE = 16    /* exit data, update: host is what a pointer without bounds points to (bytes 0): the
+	                       * exit acts on the whole mapping that holds it, the update from it to the mapping's end */
 };
 
 /* A device view of host data: buffer and byte offset into it ({NULL, 0}: none). */
@@ -441,6 +443,16 @@ void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags,
  * mapping); absent data is an error unless flags has ACCRT_IF_PRESENT. */
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc);
 void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc);
+/* A pointer `base` that a compute construct dereferences with no data
+ * clause, [host, host+bytes) being the section its subscripts reach
+ * (compiler/inferbounds.go): when base points into present data, that
+ * mapping is used (its structured counter counts the construct); otherwise
+ * `clause` (ACCRT_COPYIN or ACCRT_COPY) enters the section. The view is
+ * host's either way. The exit undoes what the entry did. */
+accrt_dev accrt_enter_inferred_async(accrt_clause clause, void *base, void *host, size_t bytes, int async,
+                                     const char *name, const char *loc);
+void accrt_exit_inferred_async(accrt_clause clause, void *base, void *host, size_t bytes, int async,
+                               const char *name, const char *loc);
 /* The device view of present data without touching counters; error if absent. */
 accrt_dev accrt_lookup(void *host, size_t bytes, const char *name, const char *loc);
 /* deviceptr clause: the view of a device address (acc_malloc, acc_deviceptr);

@@ -325,6 +325,18 @@ ACCLS_HELPER size_t accls_copies_gangs(size_t G, size_t n)
 	return G < cap ? G : cap;
 }
 
+/* The bounds of a section inferred for a pointer without a data clause
+ * (compiler/inferbounds.go): the least and the greatest of two indexes. */
+ACCLS_HELPER long long accls_imin(long long a, long long b)
+{
+	return a < b ? a : b;
+}
+
+ACCLS_HELPER long long accls_imax(long long a, long long b)
+{
+	return a > b ? a : b;
+}
+
 /* The transfers pass's implicit data region (compiler/transfers.go) enters
  * n arrays at once; two of them that overlap in memory (aliases) would be
  * "partially present" where the program's own constructs, entering them one
