@@ -279,8 +279,9 @@
 //     reductions on gang-private arrays other than whole fixed-size ones,
 //     struct members; reduction loops nested in
 //     a tile loop, or in a routine's partitioned loop other than as a
-//     vector loop in a worker loop; variables declared in a kernels construct and
-//     used by two of its loop nests other than as loop counters;
+//     vector loop in a worker loop; arrays and structs declared in a kernels
+//     construct and used by two of its loop nests (scalars get one device
+//     copy that the kernels share);
 //   - redundant code: statements that write device memory and assign
 //     private scalars in routines, in control flow of a worker loop's body,
 //     or more than one such scalar in worker-single code, and the barriers

@@ -460,10 +460,14 @@ func (h *hgen) compute(n *Node, ind string) {
 		h.waitClause(in, con.Wait)
 	}
 	// The bounds of the sections inferred for pointers without a clause
-	// (inferbounds.go), evaluated once for the entry and the exit.
+	// (inferbounds.go), evaluated once for the entry and the exit; the
+	// host bytes of the variables the kernels of a kernels construct share.
 	for _, di := range n.Data {
 		if inf := di.Inferred; inf != nil {
 			h.w(in, "const long long %s = %s, %s = %s;", inf.LoName, inf.Lo, inf.HiName, inf.Hi)
+		}
+		if di.Scratch {
+			h.w(in, "_Alignas(16) unsigned char %s[%d];", di.Start, di.Var.Type.Size)
 		}
 	}
 	// Entry actions: the construct's clauses and implicit copies, in order.

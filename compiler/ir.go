@@ -126,6 +126,9 @@ type DataItem struct {
 	// Pointee: exit data or update of a pointer without bounds: the data it
 	// points to, as far as its mapping goes (lower.go pointeeItem).
 	Pointee bool
+	// Scratch: the device copy of a variable the construct declares
+	// (Construct.Spanning); Start names host bytes hostgen declares.
+	Scratch bool
 }
 
 // Construct is one compute construct: its clauses, the variables it uses
@@ -155,6 +158,9 @@ type Construct struct {
 	// DeviceTypes: the launch shape per device class when device_type
 	// sections change it (devicetype.go), in the order of the run-time test.
 	DeviceTypes []*DeviceTypeLaunch
+	// Spanning: scalars declared in a kernels construct that several of its
+	// kernels use: one device copy for the construct (lower.go).
+	Spanning map[*cfacts.Var]bool
 }
 
 // VarMode is how a compute construct gets a variable to its kernels.

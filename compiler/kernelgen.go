@@ -643,6 +643,17 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 		g.line(ln, "%s;", g.expr(s.Expr, precComma))
 	case cfacts.StmtDecl:
 		for _, v := range s.Decls {
+			if g.k.Construct.Spanning[v] { // the kernels share its device copy: the declaration assigns it
+				if v.Init != nil {
+					name, err := g.spell(v)
+					if err != nil {
+						g.fail(v.NameSpan, "%v", err)
+						continue
+					}
+					g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", name, g.conv(v.Init, v.Type, precAssign))
+				}
+				continue
+			}
 			d, ok := g.declareInScope(v)
 			if !ok {
 				continue

@@ -436,12 +436,37 @@ func (l *lowering) kernels() {
 							k2.Redeclared = append(k2.Redeclared, v)
 							continue
 						}
-						l.c.errorAt(v.NameSpan, "'%s' is declared in a 'kernels' construct and used by two of its loop nests: not supported by the compiler yet (declare it outside or in one nest)", v.Name)
+						if v.Type == nil || !isArith(v.Type) {
+							l.c.errorAt(v.NameSpan, "'%s' is declared in a 'kernels' construct and used by two of its loop nests: supported for scalars only (declare it outside or in one nest)", v.Name)
+							continue
+						}
+						// one device copy that the kernels share (classify)
+						if con.Spanning == nil {
+							con.Spanning = map[*cfacts.Var]bool{}
+						}
+						con.Spanning[v] = true
 					}
 				}
 			}
 		}
 	}
+}
+
+// declaresWithInit reports whether kernel k's statements declare v with an
+// initializer (which assigns a shared variable: Construct.Spanning).
+func declaresWithInit(k *Kernel, v *cfacts.Var) bool {
+	for _, s := range k.Stmts {
+		if s.Kind == cfacts.StmtDecl && slices.Contains(s.Decls, v) && v.Init != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// scratchName is the host bytes that a variable of a kernels construct,
+// shared by its kernels, is entered for (Construct.Spanning).
+func scratchName(v *cfacts.Var) string {
+	return "accls_span_" + v.Name
 }
 
 // onlyLoopCounter reports whether every use of v in kernel k lies in a for
@@ -959,6 +984,17 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
 			return fail("'%s': static and extern declarations are not supported in a compute construct", v.Name)
 		}
+		if l.con.Spanning[v] {
+			// a scalar that several kernels of a kernels construct use:
+			// device memory for the construct (hostgen declares the host
+			// bytes it is entered for), which its declaration assigns
+			di := &DataItem{Clause: "ACCRT_CREATE", Name: v.Name, Var: v, Start: scratchName(v), Bytes: "sizeof(" + scratchName(v) + ")", Lo: "0", Pos: v.NameSpan.Start, Scratch: true}
+			l.con.Node.Data = append(l.con.Node.Data, di)
+			cv.Mode = ModeRef
+			cv.Data = di
+			cv.Why = "declared in the kernels construct and used by several of its kernels: one device copy that they share, created for the construct"
+			return cv
+		}
 		cv.Mode = ModeLocal
 		return cv
 	}
@@ -1260,7 +1296,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	// Variables referenced by the kernel, or by the routines it calls.
 	viaRoutines := l.c.kernelRoutineGlobals(k) // routineglobals.go
 	for _, cv := range con.Vars {
-		if l.refers(k, cv.Var) || slices.Contains(viaRoutines, cv.Var) {
+		if l.refers(k, cv.Var) || slices.Contains(viaRoutines, cv.Var) || con.Spanning[cv.Var] && declaresWithInit(k, cv.Var) {
 			k.Vars = append(k.Vars, cv)
 			if pa := l.privArrays[cv.Var]; pa != nil && cv.Mode == ModePrivate {
 				l.kernelPrivArray(k, pa) // privarray.go

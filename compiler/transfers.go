@@ -416,6 +416,8 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 			switch {
 			case u.di.Inferred != nil:
 				why = fmt.Sprintf("line %d infers its bounds (no data clause)", u.n.Line)
+			case u.di.Scratch:
+				why = fmt.Sprintf("line %d declares it", u.n.Line)
 			case u.di.Clause != "ACCRT_COPY" && u.di.Clause != "ACCRT_COPYIN" && u.di.Clause != "ACCRT_COPYOUT" && u.di.Clause != "ACCRT_CREATE":
 				why = fmt.Sprintf("line %d: %s", u.n.Line, u.di.Clause)
 			case i > 0 && (u.di.Start != f.Start || u.di.Bytes != f.Bytes || u.di.Lo != f.Lo || !sameRows(u.di.Rows, f.Rows)):
