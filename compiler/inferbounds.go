@@ -41,6 +41,7 @@ import (
 type inferredSection struct {
 	Lo, Hi string
 	Show   string // "lo:length" for messages
+	Len    string // the length, for messages
 }
 
 // span is the interval of an integer expression: its least and its
@@ -106,7 +107,8 @@ func inferPointerSection(body *cfacts.Stmt, p *cfacts.Var) (*inferredSection, st
 		hi = maxLin(hi, w.hi[i])
 	}
 	hi = addLin(hi, kLin(1))
-	sec := &inferredSection{Lo: lo.text(true), Hi: hi.text(true), Show: lo.text(false) + ":" + subLin(hi, lo).text(false)}
+	length := subLin(hi, lo).text(false)
+	sec := &inferredSection{Lo: lo.text(true), Hi: hi.text(true), Show: lo.text(false) + ":" + length, Len: length}
 	if len(sec.Lo)+len(sec.Hi) > maxInferText {
 		return nil, "its subscripts' bounds are too complex"
 	}
@@ -655,6 +657,7 @@ type Inferred struct {
 	Base           string // the pointer
 	Lo, Hi         string // the section's first index and one past its last (host C, long long)
 	LoName, HiName string
+	Len            string // the number of elements, for messages ("n - 2")
 }
 
 // inferredItem is the entry and exit action for pointer v, which the
@@ -678,7 +681,7 @@ func (l *lowering) inferredItem(cv *CVar, pos int) *DataItem {
 		clause = "ACCRT_COPYIN"
 	}
 	suffix := fmt.Sprintf("%d_%s", l.con.Line, v.Name)
-	inf := &Inferred{Base: v.Name, Lo: sec.Lo, Hi: sec.Hi, LoName: "accls_lo_" + suffix, HiName: "accls_hi_" + suffix}
+	inf := &Inferred{Base: v.Name, Lo: sec.Lo, Hi: sec.Hi, LoName: "accls_lo_" + suffix, HiName: "accls_hi_" + suffix, Len: sec.Len}
 	elem := "sizeof(*" + paren(v.Name) + ")"
 	di := &DataItem{
 		Clause:   clause,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
+	"github.com/accls/accls/source/cfacts"
 )
 
 // AttrClause is the clause that spells a data attribute ("copy",
@@ -152,6 +153,10 @@ func VariableMarkdown(a analysis.VarAttr, construct, from string) string {
 	if rows := rowsNote(a); rows != "" {
 		fmt.Fprintf(&b, "- **Rows:** %s\n", rows)
 	}
+	if unmappedPointee(a) {
+		// compiler/inferbounds.go
+		fmt.Fprintf(&b, "- **Its data under accls:** OpenACC maps only the pointer; accls, like NVIDIA's compiler, copies the elements `%s`'s subscripts reach (bounds from the loops around them) unless they are present, so that the run works. GCC and Clang do not: map `%s[…]` in a clause to be portable. The kernel preview's host plan shows the section.\n", name, name)
+	}
 	if len(a.PointsInto) > 0 {
 		var names []string
 		for _, v := range a.PointsInto {
@@ -250,4 +255,13 @@ func rowsNote(a analysis.VarAttr) string {
 		"each row gets a device copy, to which the device copy of its pointer is attached. "+
 		"accls keeps the rows in one device buffer and indexes it as a two-dimensional array.",
 		a.Var.Name, a.Var.Name, text(subs[0]), text(subs[1]))
+}
+
+// unmappedPointee reports whether a is a pointer that no clause names and
+// whose data the construct reads or writes (p[i], *p, p->f).
+func unmappedPointee(a analysis.VarAttr) bool {
+	if !a.Implicit || !a.Deref || a.Var == nil || a.Var.Type == nil || a.Var.Type.Kind != cfacts.TypePointer {
+		return false
+	}
+	return a.Attr == analysis.AttrFirstprivate || a.Attr == analysis.AttrCopy
 }

@@ -576,7 +576,7 @@ func planNode(n *compiler.Node, enclosing []*compiler.Node, attrs map[*cfacts.Va
 					if t.bounds == "" && a.Bounds != "" && a.Bounds != t.variable {
 						t.bounds = a.Bounds
 					}
-					if t.bytes == nil && a.Bytes >= 0 {
+					if t.bytes == nil && t.bytesExpr == "" && a.Bytes >= 0 {
 						b := a.Bytes
 						t.bytes = &b
 					}
@@ -679,6 +679,9 @@ func clauseText(d *acc.Directive, pos int, text []byte) string {
 // itemBytes evaluates a data item's byte count when it is a constant
 // (sizeof of the variable's types included); otherwise the expression.
 func itemBytes(it *compiler.DataItem) (*int64, string) {
+	if inf := it.Inferred; inf != nil { // bounds from the subscripts: as they read
+		return nil, fmt.Sprintf("(%s) * sizeof(*%s)", inf.Len, inf.Base)
+	}
 	e := &constEval{s: it.Bytes, v: it.Var}
 	if n, ok := e.eval(); ok && n >= 0 {
 		return &n, ""
