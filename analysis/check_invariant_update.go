@@ -82,7 +82,8 @@ func checkInvariantUpdate(p *Pass, m *Model, r *Region) {
 		}
 		switch {
 		case len(w.Index) > 0 && w.Elem&AccWrite != 0:
-			if written[v] || !invariantIndex(w.Index, loopVars, written) {
+			// every subscript on the way counts: a[i].v[j] changes with j
+			if written[v] || !invariantIndex(chainIndexes(w.Expr, w.Index), loopVars, written) {
 				continue
 			}
 		case len(w.Index) == 0 && w.Access&AccWrite != 0 && !w.Deref:
@@ -185,4 +186,23 @@ func partitionsWithinGang(r *Region) bool {
 		}
 	}
 	return false
+}
+
+// chainIndexes is the subscripts of the access path e (a[i].v[j]: i and
+// j), or index when e is not such a path.
+func chainIndexes(e *cfacts.Expr, index []*cfacts.Expr) []*cfacts.Expr {
+	var out []*cfacts.Expr
+	for x := e; x != nil; x = x.X {
+		switch x.Kind {
+		case cfacts.ExprIndex:
+			out = append(out, x.Y)
+		case cfacts.ExprMember:
+		default:
+			if x.Kind != cfacts.ExprIdent || len(out) == 0 {
+				return index
+			}
+			return out
+		}
+	}
+	return index
 }

@@ -31,10 +31,16 @@ import (
 // data, enter data and exit data they are counted by no one (the kernels
 // look the target up at each launch).
 //
-// Not expressible this way, and reported: a pointer member reached through
-// an array element (a[i].x: each element would need its own attachment), a
-// pointer member assigned or its address taken on the device, pointer
-// members in routines.
+// A pointer member of the elements of an array of structs (a[i].x, the
+// manual deep copy: enter data copyin(a[i].x[0:len]) element by element)
+// is one path for all the elements: the data of every element's member is
+// in one device buffer, the member's pool, and the kernels get the pool and
+// a table of offsets that the host builds at the launch from the members'
+// host values (accrt.h section 10).
+//
+// Not expressible this way, and reported: a pointer member assigned or its
+// address taken on the device, pointer members in routines, and members of
+// elements of anything but an array of structs.
 
 // memberPaths holds the member paths of the compilation.
 type memberPaths struct {
@@ -45,12 +51,13 @@ type memberPaths struct {
 	// byRoot maps the identifier at the root of each such expression to it.
 	byRoot map[*cfacts.Expr]*cfacts.Expr
 	base   map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
+	elem   map[*cfacts.Var]*ElemMember // the paths through array elements (a[].m)
 }
 
 func (c *compilation) paths() *memberPaths {
 	if c.mpaths == nil {
 		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
-			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}}
+			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}, elem: map[*cfacts.Var]*ElemMember{}}
 	}
 	return c.mpaths
 }
@@ -175,6 +182,21 @@ func (l *lowering) memberPathUses() []*pathUse {
 		if !analysis.IsPointerMember(e) || inner[e] {
 			return
 		}
+		if base := elemMemberBase(e); base != nil && !declaredIn(base, l.r.Stmt) {
+			// a[i].m: one path for all the elements (the member pool)
+			v := ps.pathVar(base, base.Name+"[]."+e.Name, e.Type)
+			ps.at[e] = v
+			ps.elem[v] = &ElemMember{Base: base, Member: e.Name}
+			u := byVar[v]
+			if u == nil {
+				u = &pathUse{v: v, first: e.Span, readOnly: true}
+				byVar[v] = u
+				out = append(out, u)
+			}
+			u.exprs = append(u.exprs, e)
+			u.read, u.written, u.readOnly = true, true, false
+			return
+		}
 		base, text, root, ok := exprPath(e)
 		if !ok || declaredIn(base, l.r.Stmt) {
 			return
@@ -288,7 +310,15 @@ func (l *lowering) pathVars(uses []*pathUse) {
 		cv := &CVar{Var: v, Name: v.Name, Attr: analysis.AttrPresent, Read: u.read, Written: u.written, ReadOnly: u.readOnly}
 		a := &analysis.VarAttr{Var: v, First: u.first, Read: u.read, Written: u.written, Deref: true}
 		var done *CVar
-		if item := l.items[v]; item != nil {
+		if em := l.c.mpaths.elem[v]; em != nil {
+			// every element's data is in the member pool (accrt.h section
+			// 10), present or entered by the clauses that name a[i].m
+			cv.Why = "pointer member of the elements of '" + em.Base.Name + "': the data each element's member points to, which must be present (enter data copyin(" + em.Base.Name + "[i]." + em.Member + "[0:len])), reached through the member's pool and a table of offsets"
+			done = l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
+			if done != nil {
+				done.ElemMember = em
+			}
+		} else if item := l.items[v]; item != nil {
 			cv.Attr = clauseAttrs[item.Clause]
 			cv.Why = "explicit: " + item.Name + " on the construct; the member is attached to its device copy"
 			done = l.arrayVar(cv, a, item, nil)
@@ -366,7 +396,8 @@ func (l *lowering) refers(k *Kernel, v *cfacts.Var) bool {
 	return false
 }
 
-// memberSpelling writes a member path expression as its kernel variable.
+// memberSpelling writes a member path expression as its kernel variable;
+// a[i].m as the address of element i's data in the member pool.
 func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 	ps := g.c.mpaths
 	if ps == nil {
@@ -380,17 +411,48 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 	if err != nil {
 		return "", false
 	}
+	if ps.elem[v] != nil {
+		t := "char"
+		for _, cv := range g.k.Vars {
+			if cv.Var == v {
+				if ty, err := g.c.prog.typeCL(cv.Elem); err == nil {
+					t = ty
+				}
+			}
+		}
+		return fmt.Sprintf("((__global %s *)((__global char *)%s + %s_tab[%s]))", t, s, clName(v.Name), g.expr(e.X.Y, precComma)), true
+	}
 	return s, true
 }
 
+// elemMemberBase is a of a[i].m (a an array or pointer of structs), nil
+// for other expressions.
+func elemMemberBase(e *cfacts.Expr) *cfacts.Var {
+	if e == nil || e.Kind != cfacts.ExprMember || e.Op != "." || e.X == nil || e.X.Kind != cfacts.ExprIndex {
+		return nil
+	}
+	x := e.X.X
+	if x == nil || x.Kind != cfacts.ExprIdent || x.Var == nil || x.Var.Type == nil {
+		return nil
+	}
+	t := x.Var.Type
+	if (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) && t.Elem != nil && isRecord(t.Elem) {
+		return x.Var
+	}
+	return nil
+}
+
 // identName spells a name as a C identifier: a member path's "." and "->"
-// become "__" (v.x → v__x).
+// become "__" (v.x → v__x), an element's "[]" "_e" (a[].x → a_e__x).
 func identName(name string) string {
-	if !strings.ContainsAny(name, ".-") {
+	if !strings.ContainsAny(name, ".-[") {
 		return name
 	}
-	return strings.NewReplacer("->", "__", ".", "__").Replace(name)
+	return strings.NewReplacer("->", "__", ".", "__", "[]", "_e").Replace(name)
 }
+
+// tableView is the host variable of a member pool's table of offsets.
+func tableView(name string) string { return "accls_t_" + identName(name) }
 
 // checkAttach checks the items of d's attach and detach clauses: pointer
 // variables or pointer members, without sub-arrays. They move nothing (the
@@ -420,4 +482,85 @@ func (c *compilation) checkAttach(d *acc.Directive, fn *cfacts.Func) {
 			}
 		}
 	}
+}
+
+// elemMemberRef recognizes a clause item a[i].m... (a an array or pointer
+// of structs, m a pointer member, i one index): the member and the index's
+// text; nil for other items.
+func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
+	if base == nil || base.Type == nil || len(ref.Members) != 1 {
+		return nil, ""
+	}
+	m := ref.Members[0]
+	if m.Arrow || len(m.Subscripts) != 1 || m.Subscripts[0].Section || m.Subscripts[0].Lower == nil {
+		return nil, ""
+	}
+	t := base.Type
+	if t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
+		return nil, ""
+	}
+	if !isPointer(memberType(base, m.Name)) {
+		return nil, ""
+	}
+	return &ElemMember{Base: base, Member: m.Name}, m.Subscripts[0].Lower.Text
+}
+
+// memberType is the type of member name of base's elements, nil when none.
+func memberType(base *cfacts.Var, name string) *cfacts.Type {
+	if base == nil || base.Type == nil || base.Type.Elem == nil {
+		return nil
+	}
+	for _, f := range base.Type.Elem.Fields {
+		if f.Name == name {
+			return f.Type
+		}
+	}
+	return nil
+}
+
+// elemMemberItem is the data item of a[i].m[lo:len]: the data of element
+// i's member, which its entry puts into the member's pool (accrt.h section
+// 10) where the kernels that read a[e].m find it.
+func (c *compilation) elemMemberItem(clause string, it *acc.Arg, base *cfacts.Var, em *ElemMember, idx string) (*DataItem, error) {
+	ref := it.Var
+	mt := memberType(base, em.Member)
+	pv := c.paths().pathVar(base, base.Name+"[]."+em.Member, mt)
+	elem := fmt.Sprintf("%s[%s]", base.Name, idx)
+	member := elem + "." + em.Member
+	di := &DataItem{Clause: clause, Name: it.Text, Var: pv, Pos: it.Span.Start,
+		Member: &MemberItem{Elem: "&" + elem, Size: "sizeof(" + base.Name + "[0])",
+			Offset: fmt.Sprintf("(size_t)((char *)&%s[0].%s - (char *)&%s[0])", base.Name, em.Member, base.Name)}}
+	if len(ref.Subscripts) != 1 {
+		return nil, fmt.Errorf("'%s' is a pointer member: give the extent of the data it points to as one sub-array, %s[0:n]", it.Text, member)
+	}
+	lo, length, ok := subscriptBounds(ref.Subscripts[0], "")
+	if !ok {
+		return nil, fmt.Errorf("'%s': its sub-array needs a length (%s[lo:length])", it.Text, member)
+	}
+	if clause == "lookup" {
+		return nil, fmt.Errorf("'%s': present and other lookups of an element's member are not supported by the compiler (the kernels find the elements' data in the member's pool by themselves)", it.Text)
+	}
+	di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", length, member)
+	di.Start, di.Lo = fmt.Sprintf("&(%s)[%s]", member, lo), fmt.Sprintf("(size_t)(%s) * sizeof(%s[0])", lo, member)
+	return di, nil
+}
+
+// elemFieldText is the C text of a clause item a[i].f (a an array or
+// pointer of structs, f a member that is not a pointer) and true; false
+// for other items.
+func elemFieldText(base *cfacts.Var, ref *acc.VarRef) (string, bool) {
+	if base == nil || base.Type == nil || len(ref.Members) != 1 {
+		return "", false
+	}
+	m := ref.Members[0]
+	t := base.Type
+	if m.Arrow || len(m.Subscripts) != 1 || m.Subscripts[0].Section || m.Subscripts[0].Lower == nil ||
+		t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
+		return "", false
+	}
+	ft := memberType(base, m.Name)
+	if ft == nil || isPointer(ft) {
+		return "", false
+	}
+	return fmt.Sprintf("%s[%s].%s", base.Name, m.Subscripts[0].Lower.Text, m.Name), true
 }

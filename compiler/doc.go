@@ -165,7 +165,9 @@
 //     a construct uses, v.x or p->in.x, is a kernel argument of its own,
 //     looked up in the present table from the member's host value, which is
 //     OpenACC's attachment as the kernels see it; attach and detach clauses
-//     move nothing), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
+//     move nothing; a[i].x of an array of structs, the manual deep copy,
+//     is one path for all elements: the member's pool and a table of
+//     offsets, accrt.h §10), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
 //     or T *[N] puts the rows in one device buffer, which kernels index as a
 //     two-dimensional array with the row pitch the runtime gives; accrt.h
 //     §9; a row, A[i], is its address in that buffer), acc_on_device, and printf (OpenCL C's, routine.go
@@ -262,8 +264,9 @@
 //     several values next to num_gangs after device_type; device_type and
 //     gang(dim:2 or 3) on the loops of routines; wait after device_type on
 //     compute constructs;
-//   - data: pointer members reached through an array element
-//     (a[i].x), assigned on the device or used in routines, arrays of
+//   - data: pointer members assigned on the device or used in routines,
+//     members of elements of arrays of structs in present clauses (the
+//     kernels find them in the member's pool by themselves), arrays of
 //     pointers in structs; more than two levels of pointers, the row
 //     pointers of a pointer to pointers changed on the device, rows mapped on
 //     their own before their pointers (rows.go); updates of sub-arrays

@@ -506,6 +506,11 @@ func (h *hgen) compute(n *Node, ind string) {
 			h.w(in, "accrt_dev %s = accrt_devptr((void *)%s, %s, %s);", v, cv.Name, strconv.Quote(cv.Name), loc)
 		case cv.Rows:
 			h.lookupRows(cv, in, loc) // rows.go
+		case cv.ElemMember != nil: // attach.go: the member pool and its table
+			em := cv.ElemMember
+			b := em.Base.Name
+			h.w(in, "accrt_dev %s, %s; accrt_member_views((void *)%s, sizeof(%s[0]), (size_t)((char *)&%s[0].%s - (char *)&%s[0]), &%s, &%s, %s, %s);",
+				v, tableView(cv.Name), b, b, b, em.Member, b, v, tableView(cv.Name), strconv.Quote(cv.Name), loc)
 		case cv.Lookup != nil:
 			di := cv.Lookup
 			h.w(in, "accrt_dev %s = accrt_lookup((void *)%s, %s, %s, %s);", v, paren(di.Start), di.Bytes, strconv.Quote(di.Name), loc)
@@ -615,6 +620,8 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 			h.privArrayArg(k, p, in) // privarray.go
 		case ParamPrivInit:
 			h.w(in, "accrt_arg_dev(accls_k, %d, %s);", p.Index, privInitView(p.Priv))
+		case ParamTable:
+			h.w(in, "accrt_arg_dev(accls_k, %d, %s);", p.Index, tableView(p.Var.Name))
 		}
 	}
 	async := h.queueOrSync()

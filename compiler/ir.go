@@ -126,6 +126,10 @@ type DataItem struct {
 	// Pointee: exit data or update of a pointer without bounds: the data it
 	// points to, as far as its mapping goes (lower.go pointeeItem).
 	Pointee bool
+	// Member: the item names the data of a pointer member of an array
+	// element (a[i].m[lo:len], attach.go): new data goes into the member's
+	// pool (accrt_enter_member_async).
+	Member *MemberItem
 	// Scratch: the device copy of a variable the construct declares
 	// (Construct.Spanning); Start names host bytes hostgen declares.
 	Scratch bool
@@ -215,6 +219,10 @@ type CVar struct {
 	// Rows: a pointer to pointers whose rows are one device buffer, indexed
 	// as a VLA whose stride the runtime gives (rows.go).
 	Rows bool
+	// ElemMember: the member path base[e].m of the elements of an array of
+	// structs (attach.go): the kernels get the member pool and the table of
+	// offsets (accrt.h section 10) instead of one buffer.
+	ElemMember *ElemMember
 	// Reduction, for ModeReduction.
 	Red *Reduction
 	// Why explains the mode, for --dump=ir.
@@ -381,6 +389,7 @@ const (
 	ParamShape                      // the number of workers or the vector length (uint)
 	ParamPrivArray                  // __global scratch of gang-private copies (privarray.go)
 	ParamPrivInit                   // buffer + byte offset of a firstprivate copy's data (two arguments)
+	ParamTable                      // buffer + byte offset of a member pool's table of offsets (two arguments)
 )
 
 // Param is one kernel parameter (ParamDev takes two argument slots).
@@ -398,4 +407,17 @@ type Param struct {
 	// array reduction with a run-time length (reduce_copies.go).
 	Copies bool
 	Priv   *PrivArray // ParamPrivArray
+}
+
+// ElemMember is a pointer member reached through the elements of an array
+// of structs: Base[e].Member.
+type ElemMember struct {
+	Base   *cfacts.Var
+	Member string
+}
+
+// MemberItem is what the entry of a[i].m[lo:len] needs beyond its range:
+// the element (host C: &a[i]), the element's size and the member's offset.
+type MemberItem struct {
+	Elem, Size, Offset string
 }

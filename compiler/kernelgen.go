@@ -319,6 +319,8 @@ func (g *kgen) kernel() error {
 			params = append(params, fmt.Sprintf("__global %s *%s", p.CL, p.Name))
 		case ParamPrivInit:
 			params = append(params, fmt.Sprintf("__global const %s *%s_base, ulong %s_off", p.CL, p.Name, p.Name))
+		case ParamTable:
+			params = append(params, fmt.Sprintf("__global const ulong *%s_base, ulong %s_off", p.Name, p.Name))
 		}
 	}
 	name := k.Name
@@ -336,6 +338,10 @@ func (g *kgen) kernel() error {
 	g.indent++
 	for _, p := range k.Params {
 		cv := p.Var
+		if p.Kind == ParamTable {
+			g.line(0, "__global const ulong *%s = (__global const ulong *)((__global const char *)%s_base + %s_off);", p.Name, p.Name, p.Name)
+			continue
+		}
 		if p.Kind != ParamDev {
 			continue
 		}

@@ -147,9 +147,18 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 // present(p) so too, and the analysis warns: implicit-copy-pointer-no-bounds).
 // nil for other items.
 func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg, fn *cfacts.Func) *DataItem {
-	if d.Spec == nil || d.Spec.Name != "exit data" && d.Spec.Name != "update" || it.Var == nil ||
-		len(it.Var.Members) > 0 || len(it.Var.Subscripts) > 0 {
+	if d.Spec == nil || d.Spec.Name != "exit data" && d.Spec.Name != "update" || it.Var == nil || len(it.Var.Subscripts) > 0 {
 		return nil
+	}
+	if len(it.Var.Members) > 0 { // delete(a[i].m): what the element's member points to
+		base := c.lookupVar(fn, it.Span.Start, it.Var.Name)
+		em, idx := elemMemberRef(base, it.Var)
+		if em == nil {
+			return nil
+		}
+		pv := c.paths().pathVar(base, base.Name+"[]."+em.Member, memberType(base, em.Member))
+		return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: fmt.Sprintf("%s[%s].%s", base.Name, idx, em.Member),
+			Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 	}
 	v := c.lookupVar(fn, it.Span.Start, it.Var.Name)
 	if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer || isRowsType(v.Type) {
@@ -201,6 +210,14 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	v := c.lookupVar(fn, it.Span.Start, ref.Name)
 	if v == nil {
 		return nil, fmt.Errorf("'%s' is not declared here", ref.Name)
+	}
+	if em, idx := elemMemberRef(v, ref); em != nil { // a[i].m[lo:len]: into the member's pool (attach.go)
+		return c.elemMemberItem(clause, it, v, em, idx)
+	}
+	if (clause == "self" || clause == "device") && len(ref.Subscripts) == 0 {
+		if field, ok := elemFieldText(v, ref); ok { // update device(a[i].size): the bytes of one member of present data
+			return &DataItem{Clause: clause, Name: it.Text, Var: v, Pos: it.Span.Start, Start: "&" + field, Bytes: "sizeof(" + field + ")", Lo: "0"}, nil
+		}
 	}
 	if len(ref.Members) > 0 { // a pointer member: the data it points to (attach.go)
 		pv, err := c.clausePath(v, ref)
@@ -1786,7 +1803,7 @@ func (l *lowering) params(k *Kernel) {
 	add := func(p *Param) {
 		p.Index = idx
 		idx++
-		if p.Kind == ParamDev || p.Kind == ParamPrivInit {
+		if p.Kind == ParamDev || p.Kind == ParamPrivInit || p.Kind == ParamTable {
 			idx++
 		}
 		k.Params = append(k.Params, p)
@@ -1810,6 +1827,9 @@ func (l *lowering) params(k *Kernel) {
 				c.prog.UsesDouble = true
 			}
 			add(&Param{Kind: ParamDev, Var: cv, Name: clName(cv.Name), CL: ty})
+			if cv.ElemMember != nil { // attach.go: the member pool's offsets
+				add(&Param{Kind: ParamTable, Var: cv, Name: clName(cv.Name) + "_tab", CL: "ulong"})
+			}
 			for d, s := range cv.Strides {
 				add(&Param{Kind: ParamStride, Var: cv, Name: fmt.Sprintf("%s_stride%d", clName(cv.Name), d), CL: "ulong", Host: s, HostT: "cl_ulong", Dim: d})
 			}

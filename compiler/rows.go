@@ -134,6 +134,9 @@ func (h *hgen) enterCall(di *DataItem, flags, loc, pitch string) string {
 		return fmt.Sprintf("accrt_enter_rows_async(%s, (void *const *)%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(r.Base),
 			sizeArg(r.Lo), sizeArg(r.N), r.Col, r.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc, pitch)
 	}
+	if mi := di.Member; mi != nil { // attach.go: into the member's pool
+		return fmt.Sprintf("accrt_enter_member_async(%s, (void *)%s, %s, %s, (void *)%s, %s, %s, %s, %s, %s)", di.Clause, paren(mi.Elem), mi.Size, mi.Offset, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
+	}
 	if inf := di.Inferred; inf != nil { // inferbounds.go
 		return fmt.Sprintf("accrt_enter_inferred_async(%s, (void *)%s, (void *)%s, %s, %s, %s, %s)", di.Clause, paren(inf.Base), paren(di.Start), di.Bytes, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}

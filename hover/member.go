@@ -77,8 +77,8 @@ func MemberMarkdown(mb Member, construct string) string {
 	case mb.Element != "" && !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of the array `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, root, rootAttr)
 	case mb.Element != "":
-		fmt.Fprintf(&b, "In the %s the device copy of `%s` holds the host addresses that its elements' `%s` members hold: no clause of accls attaches the pointer members of array elements, so accesses through `%s` on the device are invalid (the compiler reports them). Give the data an array of its own, or a struct variable per element.\n\n",
-			construct, root, memberName(mb.Path), mb.Path)
+		fmt.Fprintf(&b, "In the %s `%s` is a pointer member of an element of `%s`: the data it points to must be present, entered after `%s` itself element by element (`enter data copyin(%s[i].%s[0:len])`, a manual deep copy), which attaches it. accls keeps the data of every element's `%s` in one device buffer and the kernels find element i's through a table of offsets; the device copy of `%s` keeps the host's addresses.\n\n",
+			construct, mb.Path, root, root, root, memberName(mb.Path), memberName(mb.Path), root)
 		structLine()
 	case !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, holder, rootAttr)

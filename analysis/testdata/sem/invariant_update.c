@@ -65,3 +65,23 @@ void gang_counts(float *a, int n)
         }
     }
 }
+
+/* Members of array elements: a[i].v[j] changes with j (not a race), while
+   a[i].v[0] does not. */
+typedef struct {
+    int n;
+    double *v;
+} vec;
+
+void members(vec *a, int m)
+{
+#pragma acc parallel loop gang present(a[0:m])
+    for (int i = 0; i < m; i++) {
+#pragma acc loop vector
+        for (int j = 0; j < a[i].n; j++)
+            a[i].v[j] += i;
+#pragma acc loop vector
+        for (int j = 0; j < a[i].n; j++)
+            a[i].v[0] += j; // want "updates 'a\[i\].v\[0\]', which does not change with 'j'"
+    }
+}

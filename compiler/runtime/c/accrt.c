@@ -300,7 +300,24 @@ typedef struct map {
 	int mapped;       /* acc_map_data: dev and mem are an acc_malloc block's */
 	unsigned long sref, dref;
 	const char *name, *loc;
+	struct mpool *pool; /* the member pool mem belongs to (section 10), NULL for a buffer of its own */
 } map_t;
+
+/* A member pool (accrt.h section 10): the device copies of what one pointer
+ * member of the elements of one array of structs points to (A[i].m), in one
+ * buffer, so that a kernel reaches every element's data through the pool
+ * and a table of offsets. */
+typedef struct mpool {
+	uintptr_t owner;     /* the dev address of the struct array's mapping (never reused) */
+	size_t moff, esz;    /* the member's offset in an element, the element's size */
+	cl_mem mem;
+	size_t used, cap;
+	cl_mem tab;          /* the last offsets table a launch got, and what it was made from */
+	uintptr_t *tab_ptrs; /* the members' host values */
+	size_t tab_n;
+	unsigned long tab_version;
+	struct mpool *next;
+} mpool_t;
 
 typedef struct vec {
 	map_t **v;
@@ -389,6 +406,8 @@ static struct {
 	size_t npending, cappending;
 	pooled_t *pool;
 	size_t npool, cappool;
+	mpool_t *mpools;
+	unsigned long map_version; /* changes with every mapping made or freed (member tables) */
 } S;
 
 /* What the program asked for (acc_init, acc_set_device_type/num, set,
@@ -1444,6 +1463,7 @@ static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 	if (h)
 		vec_insert(&S.by_host, m, 0);
 	vec_insert(&S.by_dev, m, 1);
+	S.map_version++;
 	return m;
 }
 
@@ -1453,7 +1473,9 @@ static void map_free(map_t *m)
 		vec_remove(&S.by_host, m);
 	if (!m->pitch && !m->mapped) /* pointer sections and mapped data have no device range of their own */
 		vec_remove(&S.by_dev, m);
-	clReleaseMemObject(m->mem);
+	if (!m->pool) /* a pool's chunk: the pool keeps its buffer */
+		clReleaseMemObject(m->mem);
+	S.map_version++;
 	free(m);
 }
 
@@ -1654,12 +1676,12 @@ static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t b
  * bytes on queue q, ordered like a transfer (after queue 0's pending work);
  * queue 0 does not block for it: what reads the buffer next is enqueued
  * after it. Not a transfer: the profile does not count it. */
-static void zero_fill(cl_mem mem, size_t bytes, queue_t *q, const ctx_t *c)
+static void zero_fill(cl_mem mem, size_t off, size_t bytes, queue_t *q, const ctx_t *c)
 {
 	static const cl_uchar zero = 0;
 	cl_event ev = NULL, list[1];
 	cl_uint n = deps(q, list);
-	cl_int err = clEnqueueFillBuffer(q->q, mem, &zero, 1, 0, bytes, n, n ? list : NULL, &ev);
+	cl_int err = clEnqueueFillBuffer(q->q, mem, &zero, 1, off, bytes, n, n ? list : NULL, &ev);
 	check_enqueue(err, "clEnqueueFillBuffer", q, c);
 	enqueued(q, ev, CMD_FILL, NULL, 0, c->name, c->loc);
 	check(clFlush(q->q), "clFlush", c);
@@ -1711,7 +1733,17 @@ static int count_down(map_t *m, int flags)
 	return 1;
 }
 
+static map_t *map_new_pooled(mpool_t *p, uintptr_t h, size_t bytes, const ctx_t *c);
+
+static map_t *data_enter_in(int clause, void *host, size_t bytes, int flags, int async, mpool_t *pool, const ctx_t *c);
+
 static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
+{
+	return data_enter_in(clause, host, bytes, flags, async, NULL, c);
+}
+
+/* data_enter, new data going into member pool pool when not NULL. */
+static map_t *data_enter_in(int clause, void *host, size_t bytes, int flags, int async, mpool_t *pool, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
 	map_t *m;
@@ -1741,12 +1773,12 @@ static map_t *data_enter(int clause, void *host, size_t bytes, int flags, int as
 	default:
 		break;
 	}
-	m = map_new(h, bytes, c);
+	m = pool ? map_new_pooled(pool, h, bytes, c) : map_new(h, bytes, c);
 	count_first(m, flags);
 	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
-		transfer(1, m->mem, 0, host, bytes, get_queue(async, c), c);
+		transfer(1, m->mem, m->off, host, bytes, get_queue(async, c), c); /* off: a member pool's chunk */
 	else if (flags & ACCRT_ZERO)
-		zero_fill(m->mem, bytes, get_queue(async, c), c);
+		zero_fill(m->mem, m->off, bytes, get_queue(async, c), c);
 	return m;
 }
 
@@ -1848,7 +1880,7 @@ accrt_dev accrt_enter_inferred_async(accrt_clause clause, void *base, void *host
 	/* present: the mapping base points into, or one that overlaps the
 	 * section (the section may hold more than the construct touches: the
 	 * bounds of loops whose ifs skip elements) */
-	if (lookup((uintptr_t)base, 0, &m) == FOUND || bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL) {
+	if (lookup((uintptr_t)base, 0, &m) == FOUND || (bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL)) {
 		count_up(m, 0);
 		return view(m, (uintptr_t)host);
 	}
@@ -1870,8 +1902,8 @@ void accrt_exit_inferred_async(accrt_clause clause, void *base, void *host, size
 	c.loc = loc;
 	/* the mapping the entry counted (as it found it), or the section the
 	 * entry made, which the exit leaves as a copy clause's would */
-	if (lookup((uintptr_t)base, 0, &m) == FOUND && !(m->host == (uintptr_t)host && m->bytes == bytes) ||
-	    bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL) {
+	if ((lookup((uintptr_t)base, 0, &m) == FOUND && !(m->host == (uintptr_t)host && m->bytes == bytes)) ||
+	    (bytes > 0 && lookup((uintptr_t)host, bytes, &m) == PARTIAL)) {
 		count_down(m, 0); /* an enclosing construct still holds it */
 		return;
 	}
@@ -2315,7 +2347,7 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 		if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
 			rows_transfer(1, sec->mem, 0, bytes, bytes, n, hosts, get_queue(async, c), c);
 		else if (flags & ACCRT_ZERO)
-			zero_fill(sec->mem, n * bytes, get_queue(async, c), c);
+			zero_fill(sec->mem, 0, n * bytes, get_queue(async, c), c);
 	}
 	free(rm);
 	free(hosts);
@@ -3318,6 +3350,15 @@ void accrt_shutdown(void)
 	for (i = 0; i < S.npool; i++)
 		clReleaseMemObject(S.pool[i].mem);
 	free(S.pool);
+	while (S.mpools) {
+		mpool_t *np = S.mpools->next;
+		clReleaseMemObject(S.mpools->mem);
+		if (S.mpools->tab)
+			clReleaseMemObject(S.mpools->tab);
+		free(S.mpools->tab_ptrs);
+		free(S.mpools);
+		S.mpools = np;
+	}
 	free(S.pending);
 	for (i = 0; i < S.nqueues; i++) {
 		clReleaseCommandQueue(S.queues[i]->q);
@@ -4240,4 +4281,166 @@ void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async)
 		return;
 	}
 	memcpy_device(dest, src, bytes, async, "acc_memcpy_device_async");
+}
+
+/* ---------------------------------------------------------------------------
+ * Member pools (accrt.h section 10)
+ * ------------------------------------------------------------------------- */
+
+/* The pool of member moff of the elements of mapping owner, made when
+ * missing. */
+static mpool_t *mpool_of(const map_t *owner, size_t esz, size_t moff)
+{
+	mpool_t *p;
+	for (p = S.mpools; p; p = p->next)
+		if (p->owner == owner->dev && p->moff == moff && p->esz == esz)
+			return p;
+	p = xmalloc(sizeof *p);
+	memset(p, 0, sizeof *p);
+	p->owner = owner->dev;
+	p->moff = moff;
+	p->esz = esz;
+	p->next = S.mpools;
+	S.mpools = p;
+	return p;
+}
+
+/* Room for bytes more in pool p: a buffer twice as large when it is full,
+ * the chunks copied over (after the work in flight, which may use them). */
+static void mpool_reserve(mpool_t *p, size_t bytes, const ctx_t *c)
+{
+	cl_int err;
+	cl_mem mem;
+	size_t cap, i;
+	if (p->mem && p->used + bytes <= p->cap)
+		return;
+	cap = p->cap ? p->cap : (size_t)1 << 16;
+	while (cap < p->used + bytes)
+		cap *= 2;
+	if (cap > S.info.max_alloc_size)
+		cap = p->used + bytes;
+	mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, cap, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	if (p->mem) {
+		accrt_wait_all();
+		if (p->used) {
+			check(clEnqueueCopyBuffer(S.queues[0]->q, p->mem, mem, 0, 0, p->used, 0, NULL, NULL),
+			      "clEnqueueCopyBuffer", c);
+			check(clFinish(S.queues[0]->q), "clFinish", c);
+		}
+		for (i = 0; i < S.by_dev.n; i++)
+			if (S.by_dev.v[i]->pool == p)
+				S.by_dev.v[i]->mem = mem;
+		clReleaseMemObject(p->mem);
+	}
+	p->mem = mem;
+	p->cap = cap;
+}
+
+/* A mapping whose device copy is a new chunk of pool p. */
+static map_t *map_new_pooled(mpool_t *p, uintptr_t h, size_t bytes, const ctx_t *c)
+{
+	map_t *m;
+	size_t off;
+	mpool_reserve(p, bytes + 127, c);
+	off = (p->used + 127) / 128 * 128; /* aligned for any element type */
+	p->used = off + bytes;
+	m = xmalloc(sizeof *m);
+	memset(m, 0, sizeof *m);
+	m->mem = p->mem;
+	m->off = off;
+	m->pool = p;
+	m->host = h;
+	m->bytes = bytes;
+	m->name = c->name;
+	m->loc = c->loc;
+	m->dev = S.next_dev;
+	S.next_dev += (bytes + 4095) / 4096 * 4096 + 4096;
+	vec_insert(&S.by_host, m, 0);
+	vec_insert(&S.by_dev, m, 1);
+	S.map_version++;
+	return m;
+}
+
+accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, size_t moff, void *host, size_t bytes,
+                                   int flags, int async, const char *name, const char *loc)
+{
+	ctx_t c;
+	map_t *owner, *m;
+	char w[512];
+	if (host_mode())
+		return none();
+	c.func = "accrt_enter";
+	c.op = NULL;
+	c.clause = (int)clause;
+	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
+	c.name = name;
+	c.loc = loc;
+	if (!host)
+		return none();
+	ensure();
+	if (lookup((uintptr_t)elem, esz, &owner) != FOUND)
+		fatal("'%s': the struct whose member it is (host %p) is not present on the device%s: map the array of "
+		      "structs first (enter data copyin(a[0:n])), then its elements' members",
+		      name ? name : "?", elem, ctx_where(&c, w, sizeof w));
+	m = data_enter_in((int)clause, host, bytes, flags, async, mpool_of(owner, esz, moff), &c);
+	return view(m, (uintptr_t)host);
+}
+
+void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, accrt_dev *table, const char *name,
+                        const char *loc)
+{
+	ctx_t c = {"accrt_member_views", NULL, 0, 0, NULL, NULL};
+	map_t *owner, *m;
+	mpool_t *p;
+	size_t n, k, *offs;
+	uintptr_t *ptrs;
+	cl_int err;
+	char w[512];
+	pool->mem = table->mem = NULL;
+	pool->offset = table->offset = 0;
+	if (host_mode() || !base)
+		return;
+	c.name = name;
+	c.loc = loc;
+	ensure();
+	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
+		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s", name ? name : "?",
+		      base, ctx_where(&c, w, sizeof w));
+	p = mpool_of(owner, esz, moff);
+	mpool_reserve(p, 0, &c);
+	n = owner->bytes / esz;
+	ptrs = xmalloc((n ? n : 1) * sizeof *ptrs);
+	for (k = 0; k < n; k++)
+		memcpy(&ptrs[k], (const char *)owner->host + k * esz + moff, sizeof ptrs[k]);
+	if (!p->tab || p->tab_version != S.map_version || p->tab_n != n || memcmp(ptrs, p->tab_ptrs, n * sizeof *ptrs)) {
+		offs = xmalloc((n ? n : 1) * sizeof *offs);
+		for (k = 0; k < n; k++) {
+			offs[k] = 0;
+			if (!ptrs[k])
+				continue;
+			if (lookup(ptrs[k], 0, &m) != FOUND || m->pool != p)
+				fatal("'%s' of element %zu points to host memory (%p) that is not present on the device as "
+				      "that member's data%s: enter it as the element's member (enter data copyin(a[i].m[0:len])) "
+				      "after the array of structs",
+				      name ? name : "?", k, (void *)ptrs[k], ctx_where(&c, w, sizeof w));
+			offs[k] = m->off + (ptrs[k] - m->host);
+		}
+		/* a new table: a kernel in flight may still read the old one, which
+		 * OpenCL keeps until it finishes */
+		if (p->tab)
+			clReleaseMemObject(p->tab);
+		p->tab = clCreateBuffer(S.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (n ? n : 1) * sizeof *offs, offs, &err);
+		check(err, "clCreateBuffer", &c);
+		free(offs);
+		free(p->tab_ptrs);
+		p->tab_ptrs = ptrs;
+		p->tab_n = n;
+		p->tab_version = S.map_version;
+	} else {
+		free(ptrs);
+	}
+	pool->mem = p->mem;
+	table->mem = p->tab;
+	table->offset = ((uintptr_t)base - owner->host) / esz * sizeof(size_t);
 }

@@ -708,6 +708,38 @@ void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t
                                   int async, const char *name, const char *loc);
 accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc, size_t *pitch);
 
+/* ---------------------------------------------------------------------------
+ * 10. Pointer members of array elements (manual deep copy)
+ * ---------------------------------------------------------------------------
+ * An array of structs A whose elements have a pointer member m: the program
+ * maps A (copyin(A[0:n])) and then each element's data
+ * (enter data copyin(A[i].m[0:len])), which OpenACC attaches: the device
+ * copy of A[i].m points to the device copy of the data. OpenCL kernels
+ * cannot follow pointers stored in device memory, so accls puts the data of
+ * all the elements' m members into one buffer, the member pool of (A's
+ * mapping, m), and a kernel that reads A[e].m[j] gets the pool and a table
+ * of offsets, one per element: A[e].m[j] is at pool + table[e] + j * size.
+ * The device copy of A keeps the host's pointer values (copying A out never
+ * overwrites them).
+ *
+ *   accrt_enter_member_async: the entry action for [host, host+bytes), the
+ *     data of member m (offset moff in an element of esz bytes) of the
+ *     element at elem; new data goes into the pool of the mapping that
+ *     holds elem, which must be present. Exits, updates and present checks
+ *     are the plain ones (a chunk of a pool is data like any other).
+ *   accrt_member_views: the pool and the table for a launch that uses
+ *     base[e].m: the table gives an offset for each element of the mapping
+ *     that holds base (indexed from base: its view's offset skips the
+ *     elements before base); an element whose member is NULL gets 0, one
+ *     whose member points to data that is not present in the pool is an
+ *     error. The table is built again only when the present table or a
+ *     member's host value changed.
+ */
+accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, size_t moff, void *host, size_t bytes,
+                                   int flags, int async, const char *name, const char *loc);
+void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, accrt_dev *table, const char *name,
+                        const char *loc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
-/* pointer members the kernels cannot reach: through an array element, a
- * dereference, a routine's parameter */
+/* pointer members the kernels cannot reach: through a dereference, a
+ * routine's parameter (through an array element, arr[i].x, they reach the
+ * member's pool: exec member_deep_copy) */
 struct vec { int n; double *x; };
 struct pt { float x, y; struct pt *next; };
 
@@ -8,12 +9,6 @@ static double first(struct vec *v) { return v->x[0]; }
 
 void f(int n, struct vec *arr, struct vec v, struct pt *p)
 {
-#pragma acc parallel loop copy(arr[0:n])
-	for (int i = 0; i < n; i++)
-		arr[i].x[0] = arr[i].n;
-#pragma acc parallel loop copy(p[0:n])
-	for (int i = 0; i < n; i++)
-		p[i].next->x = 0;
 #pragma acc parallel loop copy(v.x[0:n])
 	for (int i = 0; i < n; i++)
 		(*&v).x[i] = 1;
