@@ -444,6 +444,9 @@ func (h *hgen) compute(n *Node, ind string) {
 		switch cv.Mode {
 		case ModeArray, ModeRef, ModeValueArray:
 			t, x := cv.Var.Type, cv.Name
+			if em := cv.ElemMember; em != nil { // attach.go: a[].m, as C writes element 0's
+				x = em.Base.Name + "[0]." + em.Member
+			}
 			for t != nil && (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) {
 				t, x = t.Elem, x+"[0]"
 			}

@@ -5,8 +5,9 @@
  * and of a plain member (a[i].n); exit data of each element's data
  * (copyout, delete without bounds), then of the array. 300 elements of
  * different lengths (one NULL) grow the member's pool several times; a
- * second array of structs, global and fixed-size, has a pool of its own. */
-// exec-bytes: h2d=299336 d2h=150112
+ * second array of structs, global and fixed-size, has a pool of its own;
+ * members that point to structs, read in a kernels construct. */
+// exec-bytes: h2d=299544 d2h=150272
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,6 +17,56 @@ typedef struct {
 } vec;
 
 #define M 300
+
+/* members that point to structs, in a local fixed-size array */
+typedef struct {
+	float x, y;
+} pt;
+typedef struct {
+	int n;
+	pt *p;
+} poly;
+
+static double polygons(void)
+{
+	poly polys[4];
+	float area[4];
+	for (int i = 0; i < 4; i++) {
+		polys[i].n = 3 + i;
+		polys[i].p = malloc(polys[i].n * sizeof(pt));
+		for (int j = 0; j < polys[i].n; j++) {
+			polys[i].p[j].x = j;
+			polys[i].p[j].y = i;
+		}
+	}
+#pragma acc enter data copyin(polys)
+	for (int i = 0; i < 4; i++) {
+#pragma acc enter data copyin(polys[i].p[0:polys[i].n])
+	}
+#pragma acc kernels copyout(area)
+	for (int i = 0; i < 4; i++) {
+		float s = 0;
+		for (int j = 0; j < polys[i].n; j++)
+			s += polys[i].p[j].x * polys[i].p[j].y;
+		area[i] = s;
+	}
+#pragma acc parallel loop present(polys)
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < polys[i].n; j++)
+			polys[i].p[j].y += 1;
+	for (int i = 0; i < 4; i++) {
+#pragma acc exit data copyout(polys[i].p[0:polys[i].n])
+	}
+#pragma acc exit data delete(polys)
+	double t = 0;
+	for (int i = 0; i < 4; i++) {
+		t += area[i];
+		for (int j = 0; j < polys[i].n; j++)
+			t += polys[i].p[j].y;
+		free(polys[i].p);
+	}
+	return t;
+}
 
 static struct {
 	float w;
@@ -109,6 +160,10 @@ int main(void)
 #pragma acc exit data delete(filters)
 	printf("taps %.1f\n", taps);
 	bad |= taps != 28 * (1 + 2 + 3 + 4);
+
+	double t = polygons();
+	printf("polygons %.1f\n", t);
+	bad |= t != 121;
 
 	for (int i = 0; i < M; i++)
 		free(a[i].v);
