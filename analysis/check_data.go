@@ -236,10 +236,16 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 	}
 	msg := fmt.Sprintf("only the pointer value of %s is %s by %s, not the data it points to; use a sub-array such as %s",
 		quote(name), verb, quote(c.Name), example)
-	if canonical(c) == "present" && !IsRowsPointer(v.Type) {
+	switch dn := r.Directive.Spec.Name; {
+	case IsRowsPointer(v.Type):
+	case canonical(c) == "present":
 		// accls, like NVIDIA's compiler, looks the data up (compiler/lower.go dataItem)
 		msg = fmt.Sprintf("in OpenACC, present(%s) names the pointer itself, not the data it points to: accls and NVIDIA's compiler look that data up, other compilers may not; %s is portable",
 			name, example)
+	case dn == "exit data" || dn == "update":
+		// compiler/lower.go pointeeItem
+		msg = fmt.Sprintf("in OpenACC, %s(%s) in %s names the pointer itself, not the data it points to: accls acts on that data, as far as it is mapped, other compilers may not; %s is portable",
+			c.Name, name, quote(dn), example)
 	}
 	d := Diagnostic{
 		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",

@@ -85,7 +85,7 @@ void no_bounds(float *y, float *x, int n)
         for (int i = 0; i < n; i++)
             y[i] += x[i];
     }
-#pragma acc update self(y) // want "only the pointer value of 'y' is updated by 'self', not the data it points to"
+#pragma acc update self(y) // want "in OpenACC, self\\(y\\) in 'update' names the pointer itself, not the data it points to: accls acts on that data, as far as it is mapped, other compilers may not; y\\[0:n\\] is portable"
 #pragma acc parallel loop present(y) // want "in OpenACC, present\\(y\\) names the pointer itself, not the data it points to: accls and NVIDIA's compiler look that data up, other compilers may not; y\\[0:n\\] is portable"
     for (int i = 0; i < n; i++)
         y[i] += 1.0f;
