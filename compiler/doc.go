@@ -38,7 +38,12 @@
 //     moves (copyin(x) copyout(x) is copy(x); two spellings of a whole
 //     array, a and a[0:N][0:M], are the same data); present(p) on a
 //     pointer without bounds looks up the data p points to, and on a
-//     pointer to pointers the rows a data construct mapped. A loop's
+//     pointer to pointers the rows a data construct mapped; exit data and
+//     update of such a pointer act on the data it points to, as far as
+//     its mapping goes. A pointer the construct dereferences with no
+//     clause gets the section its subscripts reach (inferbounds.go:
+//     interval arithmetic over the loops' bounds and the ifs around the
+//     subscript), copied unless present, as NVIDIA's compiler does. A loop's
 //     private clause that names its own counters keeps their values.
 //     Arguments that must be
 //     constants may name macros and enumeration constants
