@@ -76,6 +76,12 @@ func (ps *memberPaths) pathVar(base *cfacts.Var, text string, t *cfacts.Type) *c
 	return v
 }
 
+// elemPathVar is the variable of the member path a[].m: member m of every
+// element of a (the member's pool, accrt.h section 10).
+func (ps *memberPaths) elemPathVar(base *cfacts.Var, member string) *cfacts.Var {
+	return ps.pathVar(base, base.Name+"[]."+member, memberType(base, member))
+}
+
 // varAt is the member path that expression e is, nil when none.
 func (ps *memberPaths) varAt(e *cfacts.Expr) *cfacts.Var {
 	if ps == nil {
@@ -177,6 +183,16 @@ func (l *lowering) memberPathUses() []*pathUse {
 	}
 	byVar := map[*cfacts.Var]*pathUse{}
 	var out []*pathUse
+	use := func(v *cfacts.Var, e *cfacts.Expr) *pathUse { // the path's use, with one more expression
+		u := byVar[v]
+		if u == nil {
+			u = &pathUse{v: v, first: e.Span, readOnly: true}
+			byVar[v] = u
+			out = append(out, u)
+		}
+		u.exprs = append(u.exprs, e)
+		return u
+	}
 	inner := map[*cfacts.Expr]bool{} // the members inside a path (p->next of p->next->x)
 	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
 		if !analysis.IsPointerMember(e) || inner[e] {
@@ -184,16 +200,10 @@ func (l *lowering) memberPathUses() []*pathUse {
 		}
 		if base := elemMemberBase(e); base != nil && !declaredIn(base, l.r.Stmt) {
 			// a[i].m: one path for all the elements (the member pool)
-			v := ps.pathVar(base, base.Name+"[]."+e.Name, e.Type)
+			v := ps.elemPathVar(base, e.Name)
 			ps.at[e] = v
 			ps.elem[v] = &ElemMember{Base: base, Member: e.Name}
-			u := byVar[v]
-			if u == nil {
-				u = &pathUse{v: v, first: e.Span, readOnly: true}
-				byVar[v] = u
-				out = append(out, u)
-			}
-			u.exprs = append(u.exprs, e)
+			u := use(v, e)
 			u.read, u.written, u.readOnly = true, true, false
 			return
 		}
@@ -207,13 +217,7 @@ func (l *lowering) memberPathUses() []*pathUse {
 		v := ps.pathVar(base, text, e.Type)
 		ps.at[e] = v
 		ps.byRoot[root] = e
-		u := byVar[v]
-		if u == nil {
-			u = &pathUse{v: v, first: e.Span, readOnly: true}
-			byVar[v] = u
-			out = append(out, u)
-		}
-		u.exprs = append(u.exprs, e)
+		u := use(v, e)
 		r := refByIdent[root]
 		switch {
 		case r != nil && r.Expr == e && (r.Written() || r.Addr):
@@ -523,8 +527,7 @@ func memberType(base *cfacts.Var, name string) *cfacts.Type {
 // 10) where the kernels that read a[e].m find it.
 func (c *compilation) elemMemberItem(clause string, it *acc.Arg, base *cfacts.Var, em *ElemMember, idx string) (*DataItem, error) {
 	ref := it.Var
-	mt := memberType(base, em.Member)
-	pv := c.paths().pathVar(base, base.Name+"[]."+em.Member, mt)
+	pv := c.paths().elemPathVar(base, em.Member)
 	elem := fmt.Sprintf("%s[%s]", base.Name, idx)
 	member := elem + "." + em.Member
 	di := &DataItem{Clause: clause, Name: it.Text, Var: pv, Pos: it.Span.Start,

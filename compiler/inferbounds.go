@@ -144,10 +144,7 @@ func (w *boundsWalker) stmt(s *cfacts.Stmt) {
 		w.loops = w.loops[:len(w.loops)-1]
 	case cfacts.StmtIf:
 		w.expr(s.Cond)
-		n := len(w.facts)
-		w.addFacts(s.Cond)
-		w.stmt(s.Then)
-		w.facts = w.facts[:n]
+		w.under(s.Cond, func() { w.stmt(s.Then) })
 		w.stmt(s.Else)
 	default:
 		cfacts.StmtExprs(s, w.expr)
@@ -158,6 +155,14 @@ func (w *boundsWalker) stmt(s *cfacts.Stmt) {
 			w.stmt(x)
 		}
 	}
+}
+
+// under runs visit with the comparisons of condition c holding.
+func (w *boundsWalker) under(c *cfacts.Expr, visit func()) {
+	n := len(w.facts)
+	w.addFacts(c)
+	visit()
+	w.facts = w.facts[:n]
 }
 
 // addFacts records the comparisons of a condition's && chain.
@@ -229,19 +234,13 @@ func (w *boundsWalker) expr(e *cfacts.Expr) {
 		}
 	case cfacts.ExprCond: // c ? p[i] : 0, with what c says about i
 		w.expr(e.X)
-		n := len(w.facts)
-		w.addFacts(e.X)
-		w.expr(e.Y)
-		w.facts = w.facts[:n]
+		w.under(e.X, func() { w.expr(e.Y) })
 		w.expr(e.Z)
 		return
 	case cfacts.ExprBinary:
 		if e.Op == "&&" { // i > 0 && p[i - 1] > x
 			w.expr(e.X)
-			n := len(w.facts)
-			w.addFacts(e.X)
-			w.expr(e.Y)
-			w.facts = w.facts[:n]
+			w.under(e.X, func() { w.expr(e.Y) })
 			return
 		}
 	case cfacts.ExprIdent:

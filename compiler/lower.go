@@ -156,7 +156,7 @@ func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg,
 		if em == nil {
 			return nil
 		}
-		pv := c.paths().pathVar(base, base.Name+"[]."+em.Member, memberType(base, em.Member))
+		pv := c.paths().elemPathVar(base, em.Member)
 		return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: fmt.Sprintf("%s[%s].%s", base.Name, idx, em.Member),
 			Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 	}

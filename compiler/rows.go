@@ -178,10 +178,7 @@ func pointeeFlags(di *DataItem, flags string) string {
 	if !di.Pointee {
 		return flags
 	}
-	if flags == "0" {
-		return "ACCRT_POINTEE"
-	}
-	return flags + " | ACCRT_POINTEE"
+	return withFlag(flags, "ACCRT_POINTEE")
 }
 
 // lookupRows declares the view and row pitch of a rows variable that is

@@ -17,10 +17,15 @@ func zeroFlags(di *DataItem, flags string) string {
 	if !di.Zero {
 		return flags
 	}
+	return withFlag(flags, "ACCRT_ZERO")
+}
+
+// withFlag is the C expression of flags | flag.
+func withFlag(flags, flag string) string {
 	if flags == "0" {
-		return "ACCRT_ZERO"
+		return flag
 	}
-	return flags + " | ACCRT_ZERO"
+	return flags + " | " + flag
 }
 
 // zeroes reports whether a node has a data item with the zero modifier.

@@ -1821,21 +1821,27 @@ accrt_dev accrt_enter(accrt_clause clause, void *host, size_t bytes, int flags, 
 	return accrt_enter_async(clause, host, bytes, flags, ACCRT_SYNC, name, loc);
 }
 
-accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int flags, int async, const char *name,
-                            const char *loc)
+/* The context of an entry action's messages. */
+static ctx_t enter_ctx(accrt_clause clause, int flags, const char *name, const char *loc)
 {
 	ctx_t c;
-	map_t *m;
-	if (host_mode()) {
-		accrt_dev none = {NULL, 0};
-		return none;
-	}
 	c.func = "accrt_enter";
 	c.op = NULL;
 	c.clause = (int)clause;
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
 	c.name = name;
 	c.loc = loc;
+	return c;
+}
+
+accrt_dev accrt_enter_async(accrt_clause clause, void *host, size_t bytes, int flags, int async, const char *name,
+                            const char *loc)
+{
+	ctx_t c;
+	map_t *m;
+	if (host_mode())
+		return none();
+	c = enter_ctx(clause, flags, name, loc);
 	m = data_enter((int)clause, host, bytes, flags, async, &c);
 	return view(m, (uintptr_t)host);
 }
@@ -1866,13 +1872,11 @@ void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, 
 accrt_dev accrt_enter_inferred_async(accrt_clause clause, void *base, void *host, size_t bytes, int async,
                                      const char *name, const char *loc)
 {
-	ctx_t c = {"accrt_enter", NULL, 0, 0, NULL, NULL};
+	ctx_t c;
 	map_t *m;
 	if (host_mode())
 		return none();
-	c.clause = (int)clause;
-	c.name = name;
-	c.loc = loc;
+	c = enter_ctx(clause, 0, name, loc);
 	resolve_async(async, &c);
 	if (!base)
 		return none();
@@ -4370,12 +4374,7 @@ accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, 
 	char w[512];
 	if (host_mode())
 		return none();
-	c.func = "accrt_enter";
-	c.op = NULL;
-	c.clause = (int)clause;
-	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
-	c.name = name;
-	c.loc = loc;
+	c = enter_ctx(clause, flags, name, loc);
 	if (!host)
 		return none();
 	ensure();
