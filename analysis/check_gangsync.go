@@ -30,9 +30,17 @@ import (
 // sides, private data and subscripts the analysis cannot compare (indirect
 // indices, calls) are left alone. `kernels` constructs launch their loops
 // one after the other, and serial ones have one gang: neither is checked.
+//
+// The same independence makes a gang loop's reduction unfinished inside
+// the construct (gang-reduction-read): the gangs' values are combined into
+// the variable only at the end of the construct, so code of the construct
+// after the loop that reads the variable reads its own gang's partial
+// value (and a later gang loop that divides by a sum divides by a part of
+// it). Reported unless the construct runs one gang (num_gangs(1)) or the
+// variable is private to each gang.
 var gangSyncCheck = &Check{
 	Name:  "gangsync",
-	Rules: []string{"unsynchronized-gang-loops"},
+	Rules: []string{"unsynchronized-gang-loops", "gang-reduction-read"},
 	Model: checkGangSync,
 }
 
@@ -41,6 +49,7 @@ func checkGangSync(p *Pass, m *Model) {
 		if !isComputeRegion(r) || r.IsLoop() || computeKind(r.Directive) != "parallel" || r.Stmt == nil || len(r.Directive.Errors) > 0 {
 			continue
 		}
+		checkGangReductionReads(p, m, r)
 		loops := topGangLoops(r)
 		if len(loops) < 2 {
 			continue
@@ -63,6 +72,68 @@ func checkGangSync(p *Pass, m *Model) {
 			}
 		}
 	}
+}
+
+// checkGangReductionReads reports reads, later in parallel construct c,
+// of a variable that a gang loop of c reduces across its gangs.
+func checkGangReductionReads(p *Pass, m *Model, c *Region) {
+	for _, cl := range c.Directive.Clauses {
+		if canonical(cl) == "num_gangs" {
+			if items := argItems(cl); len(items) == 1 {
+				if n, ok := constantIn(items[0], m.Consts()); ok && n == 1 {
+					return // one gang: its value is the whole reduction
+				}
+			}
+		}
+	}
+	private := constructPrivate(c)
+	refs := m.collectRefs(c.Stmt)
+	reported := map[*cfacts.Var]bool{}
+	for _, l := range topGangLoops(c) {
+		for _, cl := range l.Directive.Clauses {
+			if canonical(cl) != "reduction" {
+				continue
+			}
+			for _, it := range argItems(cl) {
+				if it.Var == nil || private[it.Var.Name] {
+					continue
+				}
+				for _, ref := range refs {
+					v := ref.Var
+					if v == nil || v.Name != it.Var.Name || reported[v] || inSpan(c.Stmt.Span, v.NameSpan) ||
+						ref.Span.Start < l.Stmt.Span.End || ref.Access&AccRead == 0 || inReductionLoop(c, v.Name, ref.Span) {
+						continue
+					}
+					reported[v] = true
+					p.Report(Diagnostic{
+						Span: ref.Site(), Rule: "gang-reduction-read",
+						Message: fmt.Sprintf("%s is reduced across gangs by the loop at line %d, and the gangs' values are combined only at the end of the 'parallel' construct: this read sees its own gang's partial value; read it after the construct (end it after the loop), or give the construct num_gangs(1)",
+							quote(v.Name), lineOf(m.Text, l.Directive.Span.Start)),
+						Related: []Related{{Span: it.Span, Message: "the reduction across gangs"}},
+					})
+				}
+			}
+		}
+	}
+}
+
+// inReductionLoop reports whether span lies in a loop of construct c whose
+// reduction clause names name (its updates there are the loop's own).
+func inReductionLoop(c *Region, name string, span acc.Span) bool {
+	found := false
+	var visit func(rs []*Region)
+	visit = func(rs []*Region) {
+		for _, r := range rs {
+			if r.IsLoop() && r.Stmt != nil && inSpan(r.Stmt.Span, span) {
+				if cl, _ := reductionOf(r.Directive, name); cl != nil {
+					found = true
+				}
+			}
+			visit(r.Children)
+		}
+	}
+	visit(c.Children)
+	return found
 }
 
 // topGangLoops are the gang-partitioned loop regions of compute region c

@@ -136,6 +136,19 @@ var dataRules = []*Rule{
 			"    for (int i = 0; i < n; i++) a[i] += 1;\n}",
 	},
 	{
+		ID: "gang-reduction-read", Severity: SeverityWarning,
+		Summary: "a parallel construct reads a variable that a gang loop of it reduces across gangs",
+		Doc: "A `reduction` on a gang loop combines the gangs' values into the variable at the end of the " +
+			"`parallel` construct (OpenACC 3.3 §2.9.11; GCC's design calls a read inside the region undefined): " +
+			"the gangs run independently (§1.2), and none waits for the others at the end of the loop. Code of the construct after the loop that reads the variable (a later loop " +
+			"that divides by the sum, a test of the maximum) reads its own gang's partial value; compilers " +
+			"accept it silently. End the construct after the reduction loop and read the variable in the next " +
+			"construct, or give the construct `num_gangs(1)` when the work is small. Reads in another loop whose " +
+			"`reduction` clause names the variable, and variables private to each gang, are not reported.",
+		Example: "#pragma acc parallel copy(s)\n{\n#pragma acc loop gang reduction(+:s)\nfor (int i = 0; i < n; i++) s += a[i];\n" +
+			"#pragma acc loop gang\nfor (int i = 0; i < n; i++) b[i] = a[i] / s;\n}",
+	},
+	{
 		ID: "unsynchronized-gang-loops", Severity: SeverityWarning,
 		Summary: "a gang loop of a parallel construct uses elements that an earlier gang loop handles on other gangs",
 		Doc: "The gangs of a `parallel` construct run independently: there is no synchronization between " +
