@@ -278,7 +278,8 @@ func (w *boundsWalker) basedOnP(e *cfacts.Expr) bool {
 	return false
 }
 
-// offsetOf is k of p + k, k + p or (as -k) p - k; nil for other expressions.
+// offsetOf is k of p + k, k + p or (as -k) p - k, and of sums and
+// differences of those ((p + i) - 1); nil for other expressions.
 func (w *boundsWalker) offsetOf(e *cfacts.Expr) *cfacts.Expr {
 	e = strip(e)
 	if e == nil || e.Kind != cfacts.ExprBinary {
@@ -291,6 +292,13 @@ func (w *boundsWalker) offsetOf(e *cfacts.Expr) *cfacts.Expr {
 		return e.X
 	case e.Op == "-" && isIdentOf(e.X, w.p):
 		return &cfacts.Expr{Kind: cfacts.ExprUnary, Op: "-", X: e.Y}
+	case e.Op == "+" || e.Op == "-": // (p + i) - 1, k + (p + i)
+		if inner := w.offsetOf(e.X); inner != nil {
+			return &cfacts.Expr{Kind: cfacts.ExprBinary, Op: e.Op, X: inner, Y: e.Y}
+		}
+		if inner := w.offsetOf(e.Y); inner != nil && e.Op == "+" {
+			return &cfacts.Expr{Kind: cfacts.ExprBinary, Op: "+", X: e.X, Y: inner}
+		}
 	}
 	return nil
 }
@@ -364,6 +372,20 @@ func (w *boundsWalker) interval(e *cfacts.Expr, depth, nfacts, nest int) (span, 
 			return mulSpan(x, y), true
 		case "/", ">>":
 			k, ok := y.isConst()
+			if !ok && e.Op == "/" && y.lo.text(true) == y.hi.text(true) {
+				// by a value the construct does not change, of either sign
+				// (0 guarded: the host must not divide where the program
+				// would not)
+				q := func(a lin) lin {
+					if a.isConst() && a.k == 0 {
+						return a
+					}
+					v := y.lo.operand(true)
+					return atomLin(atom{c: fmt.Sprintf("(%s != 0 ? %s / %s : 0)", v, a.operand(true), v), show: a.operand(false) + " / " + y.lo.operand(false)})
+				}
+				q1, q2 := q(x.lo), q(x.hi)
+				return span{lo: minLin(q1, q2), hi: maxLin(q1, q2)}, true
+			}
 			if !ok || k <= 0 || e.Op == ">>" && k > 62 {
 				break
 			}
@@ -377,6 +399,20 @@ func (w *boundsWalker) interval(e *cfacts.Expr, depth, nfacts, nest int) (span, 
 			return mulSpan(x, constSpan(int64(1)<<k)), true
 		case "%":
 			c, ok := y.isConst()
+			if !ok && y.lo.text(true) == y.hi.text(true) {
+				// by a value the construct does not change: less than its
+				// magnitude, of the dividend's sign
+				v := y.lo.operand(true)
+				mag := fmt.Sprintf("accls_imax(%s, -%s)", v, v)
+				s := span{lo: kLin(0), hi: kLin(0)}
+				if !x.lo.isConst() || x.lo.k < 0 {
+					s.lo = atomLin(atom{c: fmt.Sprintf("(%s < 0 ? 1 - %s : 0)", x.lo.operand(true), mag), show: "(1 - |" + y.lo.text(false) + "|)"})
+				}
+				if !x.hi.isConst() || x.hi.k > 0 {
+					s.hi = atomLin(atom{c: fmt.Sprintf("(%s > 0 ? %s - 1 : 0)", x.hi.operand(true), mag), show: "(|" + y.lo.text(false) + "| - 1)"})
+				}
+				return s, true
+			}
 			if !ok || c <= 0 {
 				break
 			}

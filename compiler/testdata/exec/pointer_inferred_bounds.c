@@ -6,7 +6,7 @@
  * present (a data region, enter data) is used as it is and moves nothing.
  * exec-bytes counts exactly those sections (the last part adds the data
  * region's and enter data's own 15984 bytes). */
-// exec-bytes: h2d=91952 d2h=39168
+// exec-bytes: h2d=101552 d2h=43968
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -86,6 +86,18 @@ int main(void)
 	for (int i = 0; i < R * C; i++)
 		s += t[i] * (i % 5);
 	bad += check("transpose", s, 11956);
+
+	/* a flat index split by a variable: i / cols and i % cols, m read
+	 * whole (4800 in), t written whole (4800 in and out) */
+#pragma acc parallel loop
+	for (int i = 0; i < rows * cols; i++) {
+		int r = i / cols, c = i % cols;
+		t[c * rows + r] = m[i] + 1;
+	}
+	s = 0;
+	for (int i = 0; i < R * C; i++)
+		s += t[i] * (i % 3);
+	bad += check("flat", s, 3594);
 
 	/* a pointer to rows: g[0:rows] (2400, copy) */
 #pragma acc parallel loop

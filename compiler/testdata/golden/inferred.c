@@ -29,6 +29,11 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 				d[k] = e[k - 1] + e[k + 1];
 		}
 
+	/* a flat index divided by a value of either sign (0 guarded) */
+#pragma acc parallel loop
+	for (int i = 0; i < n * m; i++)
+		d[(i % m) * n + i / m] = e[i];
+
 	/* no section: an indirect subscript, a pointer passed on, a counter
 	 * that a while loop changes */
 #pragma acc parallel loop

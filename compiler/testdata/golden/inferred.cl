@@ -154,67 +154,93 @@ __kernel void kernels_L24(int n, int m, __global float *d_base, ulong d_off, __g
 	}
 }
 
-/* parallel loop at inferred.c:34 */
-__kernel void kernels_L34(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)
+/* parallel loop at inferred.c:33 */
+__kernel void kernels_L33(int n, int m, __global float *d_base, ulong d_off, __global const float *e_base, ulong e_off, uint _nworkers, uint _vlen)
+{
+	__global float *d = (__global float *)((__global char *)d_base + d_off);
+	__global const float *e = (__global const float *)((__global const char *)e_base + e_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 34 "inferred.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)(n * m), 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 35 "inferred.c"
+				d[i % m * n + i / m] = e[i];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)_t_i;
+#line 35 "inferred.c"
+			d[i % m * n + i / m] = e[i];
+		}
+	}
+}
+
+/* parallel loop at inferred.c:39 */
+__kernel void kernels_L39(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)
 {
 	__global float *b = (__global float *)((__global char *)b_base + b_off);
 	__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 35 "inferred.c"
+#line 40 "inferred.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
 				int i = (int)((long)_t_i);
-#line 36 "inferred.c"
+#line 41 "inferred.c"
 				b[idx[i]] = 1;
 			} while (0);
 		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 36 "inferred.c"
+#line 41 "inferred.c"
 			b[idx[i]] = 1;
 		}
 	}
 }
 
-/* parallel loop at inferred.c:37 */
-__kernel void kernels_L37(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* parallel loop at inferred.c:42 */
+__kernel void kernels_L42(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float *c = (__global float *)((__global char *)c_base + c_off);
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 38 "inferred.c"
+#line 43 "inferred.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
 				int i = (int)((long)_t_i);
-#line 39 "inferred.c"
+#line 44 "inferred.c"
 				c[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 			} while (0);
 		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 39 "inferred.c"
+#line 44 "inferred.c"
 			c[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 		}
 	}
 }
 
-/* serial at inferred.c:40: serial construct: one gang, one worker, vector length 1 */
-__kernel void kernels_L40(int n, __global float *d_base, ulong d_off)
+/* serial at inferred.c:45: serial construct: one gang, one worker, vector length 1 */
+__kernel void kernels_L45(int n, __global float *d_base, ulong d_off)
 {
 	__global float *d = (__global float *)((__global char *)d_base + d_off);
-#line 41 "inferred.c"
+#line 46 "inferred.c"
 	{
 		int k = 0;
 		while (k < n)
-#line 43 "inferred.c"
+#line 48 "inferred.c"
 			{
 				d[k] = 0;
 				k++;

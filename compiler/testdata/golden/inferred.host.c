@@ -161,67 +161,93 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at inferred.c:34 */\n"
-	"__kernel void kernels_L34(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at inferred.c:33 */\n"
+	"__kernel void kernels_L33(int n, int m, __global float *d_base, ulong d_off, __global const float *e_base, ulong e_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *d = (__global float *)((__global char *)d_base + d_off);\n"
+	"\t__global const float *e = (__global const float *)((__global const char *)e_base + e_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 34 \"inferred.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)(n * m), 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
+	"\t\t\t\tint i = (int)((long)_t_i);\n"
+	"#line 35 \"inferred.c\"\n"
+	"\t\t\t\td[i % m * n + i / m] = e[i];\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"#line 35 \"inferred.c\"\n"
+	"\t\t\td[i % m * n + i / m] = e[i];\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at inferred.c:39 */\n"
+	"__kernel void kernels_L39(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float *b = (__global float *)((__global char *)b_base + b_off);\n"
 	"\t__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 35 \"inferred.c\"\n"
+	"#line 40 \"inferred.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
 	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"#line 36 \"inferred.c\"\n"
+	"#line 41 \"inferred.c\"\n"
 	"\t\t\t\tb[idx[i]] = 1;\n"
 	"\t\t\t} while (0);\n"
 	"\t\t} else /* grid-stride: more iterations than work-items */\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 36 \"inferred.c\"\n"
+	"#line 41 \"inferred.c\"\n"
 	"\t\t\tb[idx[i]] = 1;\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at inferred.c:37 */\n"
-	"__kernel void kernels_L37(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at inferred.c:42 */\n"
+	"__kernel void kernels_L42(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float *c = (__global float *)((__global char *)c_base + c_off);\n"
 	"\t__global float *a = (__global float *)((__global char *)a_base + a_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 38 \"inferred.c\"\n"
+	"#line 43 \"inferred.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
 	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"#line 39 \"inferred.c\"\n"
+	"#line 44 \"inferred.c\"\n"
 	"\t\t\t\tc[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
 	"\t\t\t} while (0);\n"
 	"\t\t} else /* grid-stride: more iterations than work-items */\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 39 \"inferred.c\"\n"
+	"#line 44 \"inferred.c\"\n"
 	"\t\t\tc[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* serial at inferred.c:40: serial construct: one gang, one worker, vector length 1 */\n"
-	"__kernel void kernels_L40(int n, __global float *d_base, ulong d_off)\n"
+	"/* serial at inferred.c:45: serial construct: one gang, one worker, vector length 1 */\n"
+	"__kernel void kernels_L45(int n, __global float *d_base, ulong d_off)\n"
 	"{\n"
 	"\t__global float *d = (__global float *)((__global char *)d_base + d_off);\n"
-	"#line 41 \"inferred.c\"\n"
+	"#line 46 \"inferred.c\"\n"
 	"\t{\n"
 	"\t\tint k = 0;\n"
 	"\t\twhile (k < n)\n"
-	"#line 43 \"inferred.c\"\n"
+	"#line 48 \"inferred.c\"\n"
 	"\t\t\t{\n"
 	"\t\t\t\td[k] = 0;\n"
 	"\t\t\t\tk++;\n"
@@ -349,18 +375,47 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 	}
 #line 31 "inferred.c"
 
-	/* no section: an indirect subscript, a pointer passed on, a counter
-	 * that a while loop changes */
-#line 34 "inferred.c"
+	/* a flat index divided by a value of either sign (0 guarded) */
+#line 33 "inferred.c"
 	/* #pragma acc parallel loop */
 	{
-		accrt_device_only("inferred.c:34");
-		const long long accls_lo_34_idx = 0, accls_hi_34_idx = (long long)n;
-		accrt_dev accls_d_idx = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_34_idx * (long long)sizeof(*idx)), (accls_hi_34_idx > accls_lo_34_idx ? (size_t)(accls_hi_34_idx - accls_lo_34_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:34");
-		accls_d_idx.offset -= (size_t)(accls_lo_34_idx * (long long)sizeof(*idx));
-		accrt_dev accls_d_b = accrt_lookup((void *)b, 0, "b", "inferred.c:34");
-		{ /* kernel kernels_L34 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L34");
+		accrt_device_only("inferred.c:33");
+		const long long accls_lo_33_d = accls_imin(0, (((long long)n * (long long)m - 1) > 0 ? accls_imax((long long)m, -(long long)m) - 1 : 0) * (long long)n) + accls_imin(0, ((long long)m != 0 ? ((long long)n * (long long)m - 1) / (long long)m : 0)), accls_hi_33_d = accls_imax(0, (((long long)n * (long long)m - 1) > 0 ? accls_imax((long long)m, -(long long)m) - 1 : 0) * (long long)n) + accls_imax(0, ((long long)m != 0 ? ((long long)n * (long long)m - 1) / (long long)m : 0)) + 1;
+		const long long accls_lo_33_e = 0, accls_hi_33_e = (long long)n * (long long)m;
+		accrt_dev accls_d_d = accrt_enter_inferred_async(ACCRT_COPY, (void *)d, (void *)((const char *)d + accls_lo_33_d * (long long)sizeof(*d)), (accls_hi_33_d > accls_lo_33_d ? (size_t)(accls_hi_33_d - accls_lo_33_d) * sizeof(*d) : 0), ACCRT_SYNC, "d[min(0, (|m| - 1) * n) + min(0, (n * m - 1) / m):max(0, (|m| - 1) * n) + max(0, (n * m - 1) / m) - min(0, (|m| - 1) * n) - min(0, (n * m - 1) / m) + 1]", "inferred.c:33");
+		accls_d_d.offset -= (size_t)(accls_lo_33_d * (long long)sizeof(*d));
+		accrt_dev accls_d_e = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)e, (void *)((const char *)e + accls_lo_33_e * (long long)sizeof(*e)), (accls_hi_33_e > accls_lo_33_e ? (size_t)(accls_hi_33_e - accls_lo_33_e) * sizeof(*e) : 0), ACCRT_SYNC, "e[0:n * m]", "inferred.c:33");
+		accls_d_e.offset -= (size_t)(accls_lo_33_e * (long long)sizeof(*e));
+		{ /* kernel kernels_L33 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L33");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n * m), 1), 0, 1, accls_W, accls_V);
+			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
+			accrt_arg(accls_k, 1, sizeof(cl_int), &(cl_int){(cl_int)(m)});
+			accrt_arg_dev(accls_k, 2, accls_d_d);
+			accrt_arg_dev(accls_k, 4, accls_d_e);
+			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 7, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)e, (void *)((const char *)e + accls_lo_33_e * (long long)sizeof(*e)), (accls_hi_33_e > accls_lo_33_e ? (size_t)(accls_hi_33_e - accls_lo_33_e) * sizeof(*e) : 0), ACCRT_SYNC, "e[0:n * m]", "inferred.c:33");
+		accrt_exit_inferred_async(ACCRT_COPY, (void *)d, (void *)((const char *)d + accls_lo_33_d * (long long)sizeof(*d)), (accls_hi_33_d > accls_lo_33_d ? (size_t)(accls_hi_33_d - accls_lo_33_d) * sizeof(*d) : 0), ACCRT_SYNC, "d[min(0, (|m| - 1) * n) + min(0, (n * m - 1) / m):max(0, (|m| - 1) * n) + max(0, (n * m - 1) / m) - min(0, (|m| - 1) * n) - min(0, (n * m - 1) / m) + 1]", "inferred.c:33");
+	}
+#line 36 "inferred.c"
+
+	/* no section: an indirect subscript, a pointer passed on, a counter
+	 * that a while loop changes */
+#line 39 "inferred.c"
+	/* #pragma acc parallel loop */
+	{
+		accrt_device_only("inferred.c:39");
+		const long long accls_lo_39_idx = 0, accls_hi_39_idx = (long long)n;
+		accrt_dev accls_d_idx = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_39_idx * (long long)sizeof(*idx)), (accls_hi_39_idx > accls_lo_39_idx ? (size_t)(accls_hi_39_idx - accls_lo_39_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:39");
+		accls_d_idx.offset -= (size_t)(accls_lo_39_idx * (long long)sizeof(*idx));
+		accrt_dev accls_d_b = accrt_lookup((void *)b, 0, "b", "inferred.c:39");
+		{ /* kernel kernels_L39 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L39");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -371,18 +426,18 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_34_idx * (long long)sizeof(*idx)), (accls_hi_34_idx > accls_lo_34_idx ? (size_t)(accls_hi_34_idx - accls_lo_34_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:34");
+		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_39_idx * (long long)sizeof(*idx)), (accls_hi_39_idx > accls_lo_39_idx ? (size_t)(accls_hi_39_idx - accls_lo_39_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:39");
 	}
-#line 37 "inferred.c"
+#line 42 "inferred.c"
 	/* #pragma acc parallel loop */
 	{
-		accrt_device_only("inferred.c:37");
-		const long long accls_lo_37_c = 0, accls_hi_37_c = (long long)n;
-		accrt_dev accls_d_c = accrt_enter_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_37_c * (long long)sizeof(*c)), (accls_hi_37_c > accls_lo_37_c ? (size_t)(accls_hi_37_c - accls_lo_37_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:37");
-		accls_d_c.offset -= (size_t)(accls_lo_37_c * (long long)sizeof(*c));
-		accrt_dev accls_d_a = accrt_lookup((void *)a, 0, "a", "inferred.c:37");
-		{ /* kernel kernels_L37 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L37");
+		accrt_device_only("inferred.c:42");
+		const long long accls_lo_42_c = 0, accls_hi_42_c = (long long)n;
+		accrt_dev accls_d_c = accrt_enter_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_42_c * (long long)sizeof(*c)), (accls_hi_42_c > accls_lo_42_c ? (size_t)(accls_hi_42_c - accls_lo_42_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:42");
+		accls_d_c.offset -= (size_t)(accls_lo_42_c * (long long)sizeof(*c));
+		accrt_dev accls_d_a = accrt_lookup((void *)a, 0, "a", "inferred.c:42");
+		{ /* kernel kernels_L42 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L42");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -393,20 +448,20 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_37_c * (long long)sizeof(*c)), (accls_hi_37_c > accls_lo_37_c ? (size_t)(accls_hi_37_c - accls_lo_37_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:37");
+		accrt_exit_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_42_c * (long long)sizeof(*c)), (accls_hi_42_c > accls_lo_42_c ? (size_t)(accls_hi_42_c - accls_lo_42_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:42");
 	}
-#line 40 "inferred.c"
+#line 45 "inferred.c"
 	/* #pragma acc serial */
 	{
-		accrt_device_only("inferred.c:40");
-		accrt_dev accls_d_d = accrt_lookup((void *)d, 0, "d", "inferred.c:40");
-		{ /* kernel kernels_L40 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L40");
+		accrt_device_only("inferred.c:45");
+		accrt_dev accls_d_d = accrt_lookup((void *)d, 0, "d", "inferred.c:45");
+		{ /* kernel kernels_L45 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L45");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
 			accrt_arg_dev(accls_k, 1, accls_d_d);
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 	}
-#line 48 "inferred.c"
+#line 53 "inferred.c"
 }
