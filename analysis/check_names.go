@@ -22,6 +22,10 @@ var directiveNames = func() []string {
 	return names
 }()
 
+// legacyDirectives are the PGI Accelerator model's directives that
+// OpenACC renamed: `acc region` (and `acc region for`) became kernels.
+var legacyDirectives = map[string]string{"region": "kernels"}
+
 var clauseNames = func() []string {
 	var names []string
 	for _, c := range acc.Clauses() {
@@ -34,9 +38,16 @@ func checkNames(p *Pass, d *acc.Directive) {
 	if d.Name != "" && d.Spec == nil {
 		diag := p.Reportf(d.NameSpan, "unknown-directive", "unknown OpenACC directive %s", quote(d.Name))
 		span, s := d.NameSpan, nearest(d.Name, directiveNames)
-		// `PARALLEL LOOP`, `enter DATA`: the second word was parsed as a clause;
-		// a two-word name that matches is the better guess.
-		if len(d.Clauses) > 0 && d.Clauses[0].Args == nil {
+		if legacy := legacyDirectives[d.Name]; legacy != "" {
+			// the PGI Accelerator model's names, in code that predates OpenACC
+			s = legacy
+			if len(d.Clauses) > 0 && d.Clauses[0].Args == nil && d.Clauses[0].Name == "for" {
+				span, s = acc.Span{Start: d.NameSpan.Start, End: d.Clauses[0].NameSpan.End}, legacy+" loop"
+			}
+			diag.Message += " (a PGI Accelerator model directive, from before OpenACC)"
+		} else if len(d.Clauses) > 0 && d.Clauses[0].Args == nil {
+			// `PARALLEL LOOP`, `enter DATA`: the second word was parsed as a clause;
+			// a two-word name that matches is the better guess.
 			second := d.Clauses[0]
 			if s2 := nearest(d.Name+" "+second.Name, directiveNames); strings.Contains(s2, " ") {
 				span, s = acc.Span{Start: d.NameSpan.Start, End: second.NameSpan.End}, s2

@@ -34,3 +34,14 @@ void two_words(float *a, int n)
     for (int i = 0; i < n; i++) a[i] = 0;
 #pragma acc enter DATA copyin(a[0:n]) // want "unknown OpenACC directive 'enter'; did you mean 'enter data'\\?"
 }
+
+/* The PGI Accelerator model's region, from before OpenACC: kernels. */
+void legacy(float *a, int n)
+{
+#pragma acc region // want "unknown OpenACC directive 'region' \\(a PGI Accelerator model directive, from before OpenACC\\); did you mean 'kernels'\\?"
+    {
+        for (int i = 0; i < n; i++) a[i] = 0;
+    }
+#pragma acc region for // want "did you mean 'kernels loop'\\?"
+    for (int i = 0; i < n; i++) a[i] = 1;
+}
