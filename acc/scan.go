@@ -24,6 +24,8 @@ func Scan(text []byte) *File {
 	s.text = text
 	s.depth = 0
 	s.commentEnd = -1
+	s.conds = s.conds[:0]
+	clear(s.defs)
 	s.run()
 	f := &File{Directives: s.dirs}
 	s.dirs = nil
@@ -40,6 +42,11 @@ type scanner struct {
 	text  []byte
 	dirs  []*Directive
 	depth int // brace depth of the C code
+
+	// Conditional groups (cond.go): the open ones, innermost last, and the
+	// macros the document defines or undefines (true, false) so far.
+	conds []condGroup
+	defs  map[string]bool
 
 	// The last block comment skipped in C code is text[commentStart:
 	// commentEnd]; commentBOL tells whether only blanks and comments precede
@@ -276,6 +283,10 @@ func (s *scanner) hash(i int) int {
 	}
 	switch t[j] {
 	case 'p', '\\', '/':
+	case 'i', 'e', 'd', 'u':
+		end := s.readLine(j, false)
+		s.conditional(t[j:end]) // cond.go
+		return end
 	default:
 		return s.readLine(j, false)
 	}
@@ -288,7 +299,7 @@ func (s *scanner) hash(i int) int {
 		s.line, s.off = t[i+1:end], i+1
 	}
 	s.lex()
-	if len(s.toks) < 2 || !s.isWord(0, "pragma") || !s.isWord(1, "acc") {
+	if len(s.toks) < 2 || !s.isWord(0, "pragma") || !s.isWord(1, "acc") || s.skipping() {
 		return end
 	}
 	d := s.slabs.directive()
@@ -496,7 +507,7 @@ loop:
 lex:
 	strEnd := k // the closing quote, or where the literal stops
 	s.lex()
-	if len(s.toks) < 1 || !s.isWord(0, "acc") {
+	if len(s.toks) < 1 || !s.isWord(0, "acc") || s.skipping() {
 		if closed {
 			return strEnd + 1
 		}
