@@ -37,6 +37,11 @@ func (s *scanner) skipping() bool {
 // conditional follows a preprocessor line (its text from the word after
 // `#`): the #if family, #define and #undef.
 func (s *scanner) conditional(line []byte) {
+	switch string(line[:wordLen(line)]) { // #include and the like: nothing to read (no allocation)
+	case "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "define", "undef":
+	default:
+		return
+	}
 	word, rest := ppWords(line)
 	switch word {
 	case "if", "ifdef", "ifndef":
@@ -177,4 +182,13 @@ func ppWords(line []byte) (string, string) {
 		i++
 	}
 	return text[:i], strings.TrimSpace(text[i:])
+}
+
+// wordLen is the length of the identifier that line starts with.
+func wordLen(line []byte) int {
+	i := 0
+	for i < len(line) && (line[i] == '_' || line[i] >= 'a' && line[i] <= 'z' || line[i] >= 'A' && line[i] <= 'Z') {
+		i++
+	}
+	return i
 }
