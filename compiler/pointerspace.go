@@ -227,5 +227,10 @@ func (g *kgen) pointerCL(t *cfacts.Type, space, name string) (string, error) {
 // castCL spells the type of a cast to a pointer type, (T *)x, in the
 // space of what x points into.
 func (g *kgen) castCL(e *cfacts.Expr) (string, error) {
+	if x := e.X; x != nil && x.Type != nil && x.Type.Kind == cfacts.TypeInt && !x.IsInt {
+		// an address the host computed (host_data use_device, acc_deviceptr)
+		// is an opaque value here: the device copies are OpenCL buffers
+		return "", fmt.Errorf("a pointer made from an integer cannot be used on the device: accls's device addresses (host_data use_device, acc_deviceptr) are handles of OpenCL buffers, not addresses; pass the data through a data clause or deviceptr instead")
+	}
 	return g.pointerCL(e.Type, g.pointedSpace(e.X), "")
 }
