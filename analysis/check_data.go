@@ -226,6 +226,10 @@ func computesUsing(du *dataUse, v *cfacts.Var) []*Region {
 
 func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg, v *cfacts.Var, du *dataUse, n string) {
 	name := v.Name
+	toStruct := v.Type != nil && v.Type.Elem != nil && (v.Type.Elem.Kind == cfacts.TypeStruct || v.Type.Elem.Kind == cfacts.TypeUnion)
+	if toStruct {
+		n = "1" // one struct (compiler/lower.go dataItem)
+	}
 	verb := "mapped"
 	if r.Directive.Spec.Name == "update" {
 		verb = "updated"
@@ -238,6 +242,9 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 		quote(name), verb, quote(c.Name), example)
 	switch dn := r.Directive.Spec.Name; {
 	case IsRowsPointer(v.Type):
+	case toStruct && canonical(c) != "present" && dn != "exit data" && dn != "update":
+		msg = fmt.Sprintf("in OpenACC, %s(%s) names the pointer itself, not the struct it points to: accls and NVIDIA's compiler take the struct, other compilers may not; %s is portable",
+			c.Name, name, example)
 	case canonical(c) == "present":
 		// accls, like NVIDIA's compiler, looks the data up (compiler/lower.go dataItem)
 		msg = fmt.Sprintf("in OpenACC, present(%s) names the pointer itself, not the data it points to: accls and NVIDIA's compiler look that data up, other compilers may not; %s is portable",

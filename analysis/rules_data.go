@@ -78,7 +78,8 @@ var dataRules = []*Rule{
 			"fix writes `p[0:n][0:m]`, `m` from the rows' allocations (`p[i] = malloc(m * sizeof **p)`) or " +
 			"the loop that indexes them. accls itself reads `present(p)`, and `p` in `update` and `exit data`, as " +
 			"the data `p` points to, as far as its mapping on the device goes (NVIDIA's compiler reads `present(p)` " +
-			"so); where it needs an extent (`copy`, `copyin`, `create`, `enter data`) it stops with an error.",
+			"so); a pointer to one struct names that struct (`copyin(p)` is `copyin(p[0:1])`, as deep copies written for " +
+			"NVIDIA's compiler expect); where it needs an extent otherwise (`copy`, `copyin`, `create`) it stops with an error.",
 		Example: "#pragma acc parallel loop copy(a)\nfor (int i = 0; i < n; i++) a[i] = 0;",
 	},
 	{

@@ -548,22 +548,35 @@ func (c *compilation) elemMemberItem(clause string, it *acc.Arg, base *cfacts.Va
 	return di, nil
 }
 
-// elemFieldText is the C text of a clause item a[i].f (a an array or
-// pointer of structs, f a member that is not a pointer) and true; false
-// for other items.
-func elemFieldText(base *cfacts.Var, ref *acc.VarRef) (string, bool) {
-	if base == nil || base.Type == nil || len(ref.Members) != 1 {
-		return "", false
+// fieldType is the type of the member that clause item ref names (v.f,
+// p->f, a[i].f, v.in.f), nil when it names none.
+func fieldType(base *cfacts.Var, ref *acc.VarRef) *cfacts.Type {
+	if base == nil || base.Type == nil {
+		return nil
 	}
-	m := ref.Members[0]
 	t := base.Type
-	if m.Arrow || len(m.Subscripts) != 1 || m.Subscripts[0].Section || m.Subscripts[0].Lower == nil ||
-		t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
-		return "", false
+	for _, m := range ref.Members {
+		switch {
+		case len(m.Subscripts) > 0 && (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer):
+			t = t.Elem
+		case m.Arrow && t.Kind == cfacts.TypePointer:
+			t = t.Elem
+		case len(m.Subscripts) > 0 || m.Arrow:
+			return nil
+		}
+		if t == nil || !isRecord(t) {
+			return nil
+		}
+		var ft *cfacts.Type
+		for _, f := range t.Fields {
+			if f.Name == m.Name {
+				ft = f.Type
+			}
+		}
+		if ft == nil {
+			return nil
+		}
+		t = ft
 	}
-	ft := memberType(base, m.Name)
-	if ft == nil || isPointer(ft) {
-		return "", false
-	}
-	return fmt.Sprintf("%s[%s].%s", base.Name, m.Subscripts[0].Lower.Text, m.Name), true
+	return t
 }

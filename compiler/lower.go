@@ -123,6 +123,10 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 			continue
 		}
 		for _, it := range cl.Args.Items {
+			if di := c.fieldItem(d, cl, it, fn); di != nil {
+				out = append(out, di)
+				continue
+			}
 			if di := c.pointeeItem(d, cl, it, fn); di != nil {
 				out = append(out, di)
 				continue
@@ -139,6 +143,28 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 	return out
 }
 
+// fieldItem is the item of a struct member that is not a pointer (v.n,
+// p->n, a[i].n) in enter data, exit data or update: the bytes of that
+// member, inside the struct's own data (enter data copyin(p->n) after
+// create(p) finds it present and, as OpenACC says, copies nothing). nil
+// for other items.
+func (c *compilation) fieldItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg, fn *cfacts.Func) *DataItem {
+	if d.Spec == nil || it.Var == nil || len(it.Var.Members) == 0 || len(it.Var.Subscripts) > 0 {
+		return nil
+	}
+	switch d.Spec.Name {
+	case "enter data", "exit data", "update":
+	default:
+		return nil
+	}
+	base := c.lookupVar(fn, it.Span.Start, it.Var.Name)
+	t := fieldType(base, it.Var)
+	if t == nil || t.Kind == cfacts.TypePointer {
+		return nil
+	}
+	return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: base, Start: "&(" + it.Text + ")", Bytes: "sizeof(" + it.Text + ")", Lo: "0", Pos: it.Span.Start}
+}
+
 // pointeeItem is the item of a pointer without bounds in exit data or
 // update (delete(p), update self(p)), read as what p points to, the extent
 // being the mapping's (the runtime's ACCRT_POINTEE): OpenACC names the
@@ -150,15 +176,21 @@ func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg,
 	if d.Spec == nil || d.Spec.Name != "exit data" && d.Spec.Name != "update" || it.Var == nil || len(it.Var.Subscripts) > 0 {
 		return nil
 	}
-	if len(it.Var.Members) > 0 { // delete(a[i].m): what the element's member points to
+	if len(it.Var.Members) > 0 { // delete(a[i].m), delete(p->m): what the member points to
 		base := c.lookupVar(fn, it.Span.Start, it.Var.Name)
-		em, idx := elemMemberRef(base, it.Var)
-		if em == nil {
+		if base == nil {
 			return nil
 		}
-		pv := c.paths().elemPathVar(base, em.Member)
-		return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: fmt.Sprintf("%s[%s].%s", base.Name, idx, em.Member),
-			Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
+		if em, idx := elemMemberRef(base, it.Var); em != nil {
+			pv := c.paths().elemPathVar(base, em.Member)
+			return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: fmt.Sprintf("%s[%s].%s", base.Name, idx, em.Member),
+				Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
+		}
+		pv, err := c.clausePath(base, it.Var)
+		if err != nil || pv.Type == nil || pv.Type.Kind != cfacts.TypePointer || isRowsType(pv.Type) {
+			return nil // dataItem reports it
+		}
+		return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: pv.Name, Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 	}
 	v := c.lookupVar(fn, it.Span.Start, it.Var.Name)
 	if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer || isRowsType(v.Type) {
@@ -214,11 +246,6 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if em, idx := elemMemberRef(v, ref); em != nil { // a[i].m[lo:len]: into the member's pool (attach.go)
 		return c.elemMemberItem(clause, it, v, em, idx)
 	}
-	if (clause == "self" || clause == "device") && len(ref.Subscripts) == 0 {
-		if field, ok := elemFieldText(v, ref); ok { // update device(a[i].size): the bytes of one member of present data
-			return &DataItem{Clause: clause, Name: it.Text, Var: v, Pos: it.Span.Start, Start: "&" + field, Bytes: "sizeof(" + field + ")", Lo: "0"}, nil
-		}
-	}
 	if len(ref.Members) > 0 { // a pointer member: the data it points to (attach.go)
 		pv, err := c.clausePath(v, ref)
 		if err != nil {
@@ -244,6 +271,13 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 				// that OpenACC names the pointer itself): a lookup of the
 				// address, as for a pointer without a clause.
 				di.Start, di.Bytes, di.Lo = name, "0", "0"
+				break
+			}
+			if t.Elem != nil && isRecord(t.Elem) {
+				// a pointer to one struct: the struct (p[0:1]), as NVIDIA's
+				// compiler reads it (deep copies enter the struct, then
+				// attach its members); the analysis warns
+				di.Start, di.Bytes, di.Lo = name, "sizeof(*"+paren(name)+")", "0"
 				break
 			}
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)

@@ -113,3 +113,18 @@ void with_bounds(float *y, float *q, int n)
         }
     }
 }
+
+/* A pointer to one struct: accls (like NVIDIA's compiler) takes the
+   struct; the fix writes [0:1]. */
+typedef struct {
+    int n;
+    double *v;
+} vec;
+
+void one_struct(vec *a)
+{
+#pragma acc enter data create(a) // want "in OpenACC, create\\(a\\) names the pointer itself, not the struct it points to: accls and NVIDIA's compiler take the struct, other compilers may not; a\\[0:1\\] is portable"
+#pragma acc parallel loop present(a[0:1])
+    for (int i = 0; i < 4; i++)
+        a->n += i;
+}
