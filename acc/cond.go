@@ -1,6 +1,9 @@
 package acc
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Conditional groups: a directive in a group that the preprocessor skips
 // is not one of the document's (`#if 0`, the `#else` of `#ifdef _OPENACC`).
@@ -109,9 +112,9 @@ func (s *scanner) condition(word, rest string) truth {
 		}
 		return t
 	}
-	e := strings.Join(strings.Fields(rest), "")
-	neg := strings.HasPrefix(e, "!")
-	e = strings.TrimPrefix(e, "!")
+	full := strings.Join(strings.Fields(rest), "")
+	e := strings.TrimPrefix(full, "!")
+	neg := len(e) < len(full)
 	var t truth
 	switch {
 	case e == "0":
@@ -120,12 +123,10 @@ func (s *scanner) condition(word, rest string) truth {
 		t = isTrue
 	case e == "_OPENACC":
 		t = isTrue
-	case strings.HasPrefix(e, "defined(") && strings.HasSuffix(e, ")"):
+	case strings.HasPrefix(e, "defined(") && strings.HasSuffix(e, ")") && isIdent(e[len("defined("):len(e)-1]):
 		t = s.defined(e[len("defined(") : len(e)-1])
-	case strings.HasPrefix(e, "defined"):
-		t = s.defined(e[len("defined"):])
-	default:
-		return unknown
+	default: // an expression: with the preprocessor's macros, when given
+		return s.ifValue(full)
 	}
 	if neg {
 		t = not(t)
@@ -133,7 +134,19 @@ func (s *scanner) condition(word, rest string) truth {
 	return t
 }
 
-// defined says whether macro name is defined, as far as the document tells.
+// isIdent reports whether w is one identifier.
+func isIdent(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// defined says whether macro name is defined, as far as the document (and
+// the preprocessor's Macros, when given) tells.
 func (s *scanner) defined(name string) truth {
 	if d, ok := s.defs[name]; ok {
 		if d {
@@ -144,7 +157,126 @@ func (s *scanner) defined(name string) truth {
 	if name == "_OPENACC" {
 		return isTrue
 	}
+	if s.macros != nil {
+		if d, ok := s.macros.Defined[name]; ok {
+			if d {
+				return isTrue
+			}
+			return isFalse
+		}
+	}
 	return unknown
+}
+
+// Macros is what the preprocessor knows of the macros that a document's
+// #if lines test (source/cfacts: with the build's -D definitions and the
+// headers), for ActiveDirectives.
+type Macros struct {
+	Defined map[string]bool // the name is a defined macro
+	Values  Consts          // the integer values of those that have one
+}
+
+// ActiveDirectives is f (Scan's result for text) without the directives of
+// the conditional groups that the preprocessor skips, as far as m tells
+// (an #if it cannot evaluate keeps every branch). f itself when none is
+// skipped.
+func ActiveDirectives(text []byte, f *File, m *Macros) *File {
+	if f == nil || len(f.Directives) == 0 || m == nil || len(m.Defined) == 0 {
+		return f
+	}
+	s := scannerPool.Get().(*scanner)
+	s.text, s.depth, s.commentEnd = text, 0, -1
+	s.conds, s.skipped = s.conds[:0], s.skipped[:0]
+	clear(s.defs)
+	s.macros = m
+	s.run()
+	skipped := map[int]bool{}
+	for _, at := range s.skipped {
+		skipped[at] = true
+	}
+	s.dirs, s.macros = nil, nil
+	s.text, s.line = nil, nil
+	scannerPool.Put(s)
+	if len(skipped) == 0 {
+		return f
+	}
+	out := &File{}
+	for _, d := range f.Directives {
+		if !skipped[d.Span.Start] {
+			out.Directives = append(out.Directives, d)
+		}
+	}
+	return out
+}
+
+// ifValue evaluates an #if expression with the preprocessor's macros: the
+// defined operators first, then the integer expression, an identifier
+// that is no macro being 0 as in C; unknown when a name has no known value.
+func (s *scanner) ifValue(e string) truth {
+	if s.macros == nil {
+		return unknown
+	}
+	var b strings.Builder
+	vals := Consts{}
+	for i := 0; i < len(e); {
+		c := e[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(e) && (e[j] == '_' || e[j] >= 'a' && e[j] <= 'z' || e[j] >= 'A' && e[j] <= 'Z' || e[j] >= '0' && e[j] <= '9') {
+			j++
+		}
+		name := e[i:j]
+		if name == "defined" { // defined(X) or defined X, the blanks gone
+			k, paren := j, j < len(e) && e[j] == '('
+			if paren {
+				k++
+			}
+			l := k
+			for l < len(e) && (e[l] == '_' || e[l] >= 'a' && e[l] <= 'z' || e[l] >= 'A' && e[l] <= 'Z' || e[l] >= '0' && e[l] <= '9') {
+				l++
+			}
+			t := s.defined(e[k:l])
+			if t == unknown {
+				return unknown
+			}
+			if paren && l < len(e) && e[l] == ')' {
+				l++
+			}
+			b.WriteString(map[truth]string{isTrue: "1", isFalse: "0"}[t])
+			i = l
+			continue
+		}
+		switch t := s.defined(name); {
+		case t == isFalse:
+			vals[name] = 0
+		case name == "_OPENACC":
+			vals[name] = 202211
+		case t == isTrue:
+			v, ok := s.macros.Values[name]
+			if !ok {
+				return unknown
+			}
+			vals[name] = v
+		default:
+			return unknown
+		}
+		b.WriteString(name)
+		i = j
+	}
+	p := ifParser{s: b.String(), vals: vals}
+	v, ok := p.expr(0)
+	ok = ok && p.i == len(p.s)
+	switch {
+	case !ok:
+		return unknown
+	case v != 0:
+		return isTrue
+	}
+	return isFalse
 }
 
 func not(t truth) truth {
@@ -191,4 +323,150 @@ func wordLen(line []byte) int {
 		i++
 	}
 	return i
+}
+
+// ifParser evaluates an #if expression without blanks: integer literals,
+// names with values, parentheses, the unary ! - + ~ and C's binary
+// operators with their precedence (the ternary aside).
+type ifParser struct {
+	s    string
+	i    int
+	vals Consts
+	deep int
+}
+
+var ifOps = []struct {
+	op   string
+	prec int
+}{ // two-character operators first
+	{"||", 1}, {"&&", 2}, {"==", 6}, {"!=", 6}, {"<=", 7}, {">=", 7}, {"<<", 8}, {">>", 8},
+	{"|", 3}, {"^", 4}, {"&", 5}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9}, {"*", 10}, {"/", 10}, {"%", 10},
+}
+
+func (p *ifParser) expr(min int) (int64, bool) {
+	x, ok := p.unary()
+	for ok {
+		op, prec := "", 0
+		for _, o := range ifOps {
+			if strings.HasPrefix(p.s[p.i:], o.op) {
+				op, prec = o.op, o.prec
+				break
+			}
+		}
+		if prec == 0 || prec <= min {
+			return x, true
+		}
+		p.i += len(op)
+		var y int64
+		if y, ok = p.expr(prec); !ok {
+			return 0, false
+		}
+		b := func(c bool) int64 {
+			if c {
+				return 1
+			}
+			return 0
+		}
+		switch op {
+		case "||":
+			x = b(x != 0 || y != 0)
+		case "&&":
+			x = b(x != 0 && y != 0)
+		case "|":
+			x |= y
+		case "^":
+			x ^= y
+		case "&":
+			x &= y
+		case "==":
+			x = b(x == y)
+		case "!=":
+			x = b(x != y)
+		case "<":
+			x = b(x < y)
+		case "<=":
+			x = b(x <= y)
+		case ">":
+			x = b(x > y)
+		case ">=":
+			x = b(x >= y)
+		case "<<", ">>":
+			if y < 0 || y > 63 {
+				return 0, false
+			}
+			if op == "<<" {
+				x <<= uint(y)
+			} else {
+				x >>= uint(y)
+			}
+		case "+":
+			x += y
+		case "-":
+			x -= y
+		case "*":
+			x *= y
+		case "/", "%":
+			if y == 0 {
+				return 0, false
+			}
+			if op == "/" {
+				x /= y
+			} else {
+				x %= y
+			}
+		}
+	}
+	return 0, false
+}
+
+func (p *ifParser) unary() (int64, bool) {
+	if p.i >= len(p.s) || p.deep > 100 {
+		return 0, false
+	}
+	p.deep++
+	defer func() { p.deep-- }()
+	switch c := p.s[p.i]; {
+	case c == '!' || c == '-' || c == '+' || c == '~':
+		p.i++
+		v, ok := p.unary()
+		switch c {
+		case '!':
+			if v == 0 {
+				v = 1
+			} else {
+				v = 0
+			}
+		case '-':
+			v = -v
+		case '~':
+			v = ^v
+		}
+		return v, ok
+	case c == '(':
+		p.i++
+		v, ok := p.expr(0)
+		if !ok || p.i >= len(p.s) || p.s[p.i] != ')' {
+			return 0, false
+		}
+		p.i++
+		return v, true
+	case c >= '0' && c <= '9':
+		j := p.i
+		for j < len(p.s) && (isIdentByte(p.s[j])) {
+			j++
+		}
+		lit := strings.TrimRight(strings.ToLower(p.s[p.i:j]), "ul")
+		p.i = j
+		v, err := strconv.ParseInt(lit, 0, 64)
+		return v, err == nil
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		j := p.i
+		for j < len(p.s) && isIdentByte(p.s[j]) {
+			j++
+		}
+		v, ok := p.vals[p.s[p.i:j]]
+		p.i = j
+		return v, ok
+	}
+	return 0, false
 }

@@ -25,6 +25,7 @@ func Scan(text []byte) *File {
 	s.depth = 0
 	s.commentEnd = -1
 	s.conds = s.conds[:0]
+	s.macros, s.skipped = nil, s.skipped[:0]
 	clear(s.defs)
 	s.run()
 	f := &File{Directives: s.dirs}
@@ -45,8 +46,10 @@ type scanner struct {
 
 	// Conditional groups (cond.go): the open ones, innermost last, and the
 	// macros the document defines or undefines (true, false) so far.
-	conds []condGroup
-	defs  map[string]bool
+	conds   []condGroup
+	defs    map[string]bool
+	macros  *Macros // what the preprocessor knows (ActiveDirectives), nil for Scan
+	skipped []int   // where the directives of skipped groups start
 
 	// The last block comment skipped in C code is text[commentStart:
 	// commentEnd]; commentBOL tells whether only blanks and comments precede
@@ -299,7 +302,11 @@ func (s *scanner) hash(i int) int {
 		s.line, s.off = t[i+1:end], i+1
 	}
 	s.lex()
-	if len(s.toks) < 2 || !s.isWord(0, "pragma") || !s.isWord(1, "acc") || s.skipping() {
+	if len(s.toks) < 2 || !s.isWord(0, "pragma") || !s.isWord(1, "acc") {
+		return end
+	}
+	if s.skipping() {
+		s.skipped = append(s.skipped, i)
 		return end
 	}
 	d := s.slabs.directive()
@@ -507,6 +514,9 @@ loop:
 lex:
 	strEnd := k // the closing quote, or where the literal stops
 	s.lex()
+	if len(s.toks) >= 1 && s.isWord(0, "acc") && s.skipping() {
+		s.skipped = append(s.skipped, i)
+	}
 	if len(s.toks) < 1 || !s.isWord(0, "acc") || s.skipping() {
 		if closed {
 			return strEnd + 1

@@ -22,6 +22,12 @@ import (
 // directives listed but no regions; stale functions get regions (for hover)
 // that the semantic checks do not report on.
 func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
+	if cf != nil && len(cf.Macros) > 0 {
+		// the directives of the #if branches the preprocessor skips (with
+		// the build's -D definitions and the headers' macros) are not the
+		// program's: #ifdef GPU … #else … #endif has one of its variants
+		af = acc.ActiveDirectives(text, af, &acc.Macros{Defined: cf.Macros, Values: cf.Consts})
+	}
 	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}, refs: &refsMemo{}}
 	if cf == nil || af == nil {
 		return m
@@ -503,4 +509,38 @@ func declaredAfter(text []byte, pos int) string {
 
 func identByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// ActiveOnly drops the diagnostics of the directives that all (the
+// document's scan) has and m does not: those of the #if branches that the
+// preprocessor skips (BuildModel). The directive checks run on the scan,
+// before the C front end knows the macros.
+func ActiveOnly(diags []Diagnostic, all *acc.File, m *Model) []Diagnostic {
+	if m == nil || all == nil || m.Acc == all || m.Acc == nil {
+		return diags
+	}
+	kept := map[*acc.Directive]bool{}
+	for _, d := range m.Acc.Directives {
+		kept[d] = true
+	}
+	var skipped []acc.Span
+	for _, d := range all.Directives {
+		if !kept[d] {
+			skipped = append(skipped, d.Span)
+		}
+	}
+	if len(skipped) == 0 {
+		return diags
+	}
+	out := diags[:0:0]
+	for _, d := range diags {
+		in := false
+		for _, s := range skipped {
+			in = in || s.Start <= d.Span.Start && d.Span.Start < s.End
+		}
+		if !in {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -32,8 +32,8 @@ func semantic(t testing.TB, path string, text []byte) []analysis.Diagnostic {
 		t.Fatalf("%s: %v", path, err)
 	}
 	af := acc.Scan(text)
-	diags := analysis.CheckDirectives(text, af)
-	return append(diags, analysis.CheckSemantics(analysis.BuildModel(text, af, cf))...)
+	model := analysis.BuildModel(text, af, cf)
+	return append(analysis.ActiveOnly(analysis.CheckDirectives(text, af), af, model), analysis.CheckSemantics(model)...)
 }
 
 // TestWantSemantic runs every check, directive-level and semantic, over each

@@ -119,10 +119,41 @@ func (h *hgen) region(start, end int, nodes []*Node) {
 			prefix = t
 		}
 		h.b.Write(prefix)
+		h.gapLines(n)
 		h.node(n)
 		pos = h.sync(n.Span.End, end)
 	}
 	h.b.Write(text[pos:end])
+}
+
+// gapLines writes the preprocessor lines between a compute construct's
+// directive and its statement, which the node's code replaces: the #endif
+// of `#ifdef A` / `#pragma acc … async` / `#else` / `#pragma acc …` /
+// `#endif` / `for …` closes a group that began before the directive (the
+// other branch's directive is no directive of the program: acc.
+// ActiveDirectives). The node's code comes after them, where the statement was.
+func (h *hgen) gapLines(n *Node) {
+	if n.Kind != NodeCompute || n.Dir == nil || n.Construct == nil || n.Construct.Region == nil || n.Construct.Region.Stmt == nil {
+		return
+	}
+	text := h.c.prog.Text
+	from, to := n.Dir.Span.End, n.Construct.Region.Stmt.Span.Start
+	if from >= to || to > len(text) {
+		return
+	}
+	for _, line := range bytes.SplitAfter(text[from:to], []byte("\n")) {
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) > 0 && t[0] == '#' && !isAccPragmaLine(t) {
+			h.b.Write(bytes.TrimRight(t, "\n"))
+			h.b.WriteByte('\n')
+		}
+	}
+}
+
+// isAccPragmaLine reports whether a preprocessor line is `#pragma acc`.
+func isAccPragmaLine(t []byte) bool {
+	f := bytes.Fields(bytes.TrimPrefix(t, []byte("#")))
+	return len(f) >= 2 && string(f[0]) == "pragma" && string(f[1]) == "acc"
 }
 
 // sync starts a new output line standing for the user's text at offset off

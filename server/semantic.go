@@ -277,7 +277,7 @@ func (s *server) runSemantic(ctx context.Context, uri string, e *docEntry, snap 
 		"parse", parsed, "total", time.Since(start), "diagnostics", len(sdiags), "stale", cf.Stale)
 
 	res := &semResult{version: snap.doc.Version(), doc: snap.doc, text: snap.text, model: model, diags: sdiags, settled: make(chan struct{})}
-	merged := mergeDiagnostics(snap, snap.dirDiags, sdiags)
+	merged := mergeDiagnostics(snap, analysis.ActiveOnly(snap.dirDiags, snap.file, model), sdiags)
 	sd.mu.Lock()
 	if gen != sd.gen || sd.closed || s.docs.get(uri) != e || s.docs.snapshot(uri) != snap {
 		// A newer version exists (its run is scheduled) or the document closed.

@@ -247,7 +247,8 @@ func analyze(parser *cfacts.Parser, name string, text []byte, stderr io.Writer) 
 	for _, n := range cf.Notes {
 		fmt.Fprintf(stderr, "accls: %s: note: %s\n", name, n.Message)
 	}
-	diags = append(diags, analysis.CheckSemantics(analysis.BuildModel(text, af, cf))...)
+	model := analysis.BuildModel(text, af, cf)
+	diags = append(analysis.ActiveOnly(diags, af, model), analysis.CheckSemantics(model)...)
 	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return a.Span.Start - b.Span.Start })
 	return diags
 }

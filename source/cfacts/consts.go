@@ -93,3 +93,22 @@ func (ev *constEval) eval(name string) (int64, bool) {
 	}
 	return 0, false
 }
+
+// condMacros tells, for each identifier the document's #if lines test,
+// whether a macro of that name is defined at the end of the translation
+// unit (with the build's -D definitions and the headers'): what
+// acc.ActiveDirectives needs to leave out the directives of the branches
+// the preprocessor skips.
+func condMacros(names []string, ast *cc.AST) map[string]bool {
+	if len(names) == 0 || ast == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		if n == "defined" {
+			continue
+		}
+		out[n] = ast.Macros[n] != nil
+	}
+	return out
+}

@@ -69,7 +69,8 @@ func convert(st *state, ast *cc.AST, prev *File) *File {
 	}
 	c.restoreDropped()
 	c.file.Notes = st.notes
-	c.file.Consts = directiveConsts(st.directiveNames, ast)
+	c.file.Consts = directiveConsts(append(st.directiveNames, st.condNames...), ast)
+	c.file.Macros = condMacros(st.condNames, ast)
 	return c.file
 }
 

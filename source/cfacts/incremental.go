@@ -327,6 +327,15 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	// The reduced text lacks the declarations after the function: an
 	// enumeration constant declared there keeps its earlier value.
 	f.Consts = part.Consts
+	f.Macros = prev.Macros // the #if lines outside the edited function, and its own
+	for name, d := range part.Macros {
+		if f.Macros == nil {
+			f.Macros = map[string]bool{}
+		} else if len(f.Macros) == len(prev.Macros) {
+			f.Macros = maps.Clone(prev.Macros)
+		}
+		f.Macros[name] = d
+	}
 	for name, v := range prev.Consts {
 		if _, ok := f.Consts[name]; !ok {
 			if f.Consts == nil {

@@ -24,6 +24,10 @@ type File struct {
 	// constants (consts.go). `collapse(N)` needs N's value; the directive
 	// text is not preprocessed.
 	Consts acc.Consts
+	// Macros tells, for the identifiers the document's #if lines test,
+	// whether they are defined macros (consts.go condMacros); their integer
+	// values are in Consts.
+	Macros map[string]bool
 
 	inc *incBase // for the next incremental parse; nil when it cannot be one
 	// undeclared maps the identifiers used that name nothing declared to

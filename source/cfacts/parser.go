@@ -146,6 +146,7 @@ type state struct {
 	includes       []include
 	missing        []string // headers not found
 	directiveNames []string // the identifiers of the document's directives (consts.go)
+	condNames      []string // the identifiers of its #if, #ifdef, #ifndef and #elif lines
 	preludeInput   string
 	prelude        string
 	pruned         string // the prelude reduced to what the document needs; "" for the whole
