@@ -193,8 +193,8 @@ func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg,
 		return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: pv.Name, Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 	}
 	v := c.lookupVar(fn, it.Span.Start, it.Var.Name)
-	if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer || isRowsType(v.Type) {
-		return nil
+	if v == nil || v.Type == nil || v.Type.Kind != cfacts.TypePointer || isRowsType(v.Type) && d.Spec.Name != "exit data" {
+		return nil // (the runtime exits the rows of a pointer to pointers with its section)
 	}
 	return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: v, Start: v.Name, Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
 }

@@ -1782,6 +1782,9 @@ static map_t *data_enter_in(int clause, void *host, size_t bytes, int flags, int
 	return m;
 }
 
+static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
+                      int async, const ctx_t *c);
+
 static void data_exit(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
 	uintptr_t h = (uintptr_t)host;
@@ -1793,6 +1796,11 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 	if (host && (flags & ACCRT_POINTEE) && S.ready) { /* exit data delete(p): the mapping p points into */
 		if (lookup(h, 0, &m) != FOUND)
 			return;
+		if (m->pitch) { /* the row pointers of a pointer to pointers: the section and its rows (section 9) */
+			rows_exit(clause, (void *const *)m->host, 0, m->bytes / sizeof(void *), m->col, m->pitch,
+			          flags & ~ACCRT_POINTEE, async, c);
+			return;
+		}
 		h = m->host;
 		host = (void *)h;
 		bytes = m->bytes;

@@ -4,9 +4,11 @@
  * `exit data delete(p)` / `copyout(p)` in others that do not know it.
  * accls reads the pointer as the data it points to, as far as its mapping
  * goes (OpenACC names the pointer variable, which no one maps, so the
- * directives would do nothing); the analysis warns. The presence checks use
+ * directives would do nothing); the analysis warns. delete(r) of a pointer
+ * to pointers takes the rows with their pointers. The presence checks use
  * the runtime API and are skipped on the host device. */
-// exec-bytes: h2d=16000 d2h=16000
+// exec-bytes: h2d=16192 d2h=16000
+// exec-no-gcc-openacc: gcc 12 rejects the sections of a pointer to pointers (not contiguous)
 #include <stdio.h>
 #include <stdlib.h>
 #ifdef _OPENACC
@@ -62,6 +64,23 @@ static void finish(double *d)
 #pragma acc exit data copyout(d)
 }
 
+static double **alloc_rows(int n, int m)
+{
+	double **r = malloc(n * sizeof *r);
+	for (int i = 0; i < n; i++) {
+		r[i] = malloc(m * sizeof **r);
+		for (int j = 0; j < m; j++)
+			r[i][j] = i + j;
+	}
+#pragma acc enter data copyin(r[0:n][0:m])
+	return r;
+}
+
+static void release_rows(double **r)
+{
+#pragma acc exit data delete(r)
+}
+
 int main(void)
 {
 	int n = 1000, bad = 0;
@@ -96,6 +115,24 @@ int main(void)
 		printf("FAIL d still present after exit data copyout(d)\n");
 		bad = 1;
 	}
+	/* a pointer to pointers: delete(r) leaves with its rows */
+	double **r = alloc_rows(4, 6); /* 192 bytes in */
+	double rs = 0;
+#pragma acc parallel loop collapse(2) present(r[0:4][0:6]) reduction(+ : rs)
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 6; j++)
+			rs += r[i][j];
+	release_rows(r);
+	if (ON_DEVICE() && (PRESENT(r, 4 * sizeof *r) || PRESENT(r[2], 6 * sizeof **r))) {
+		printf("FAIL r or its rows still present after exit data delete(r)\n");
+		bad = 1;
+	}
+	printf("rows %.1f\n", rs);
+	bad |= rs != 96;
+	for (int i = 0; i < 4; i++)
+		free(r[i]);
+	free(r);
+
 	free(p);
 	free(d);
 	if (bad) {
