@@ -1,9 +1,6 @@
 package acc
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // Conditional groups: a directive in a group that the preprocessor skips
 // is not one of the document's (`#if 0`, the `#else` of `#ifdef _OPENACC`).
@@ -267,9 +264,7 @@ func (s *scanner) ifValue(e string) truth {
 		b.WriteString(name)
 		i = j
 	}
-	p := ifParser{s: b.String(), vals: vals}
-	v, ok := p.expr(0)
-	ok = ok && p.i == len(p.s)
+	v, _, ok := evalConst(constParser{cond: true, s: b.String(), consts: vals})
 	switch {
 	case !ok:
 		return unknown
@@ -323,150 +318,4 @@ func wordLen(line []byte) int {
 		i++
 	}
 	return i
-}
-
-// ifParser evaluates an #if expression without blanks: integer literals,
-// names with values, parentheses, the unary ! - + ~ and C's binary
-// operators with their precedence (the ternary aside).
-type ifParser struct {
-	s    string
-	i    int
-	vals Consts
-	deep int
-}
-
-var ifOps = []struct {
-	op   string
-	prec int
-}{ // two-character operators first
-	{"||", 1}, {"&&", 2}, {"==", 6}, {"!=", 6}, {"<=", 7}, {">=", 7}, {"<<", 8}, {">>", 8},
-	{"|", 3}, {"^", 4}, {"&", 5}, {"<", 7}, {">", 7}, {"+", 9}, {"-", 9}, {"*", 10}, {"/", 10}, {"%", 10},
-}
-
-func (p *ifParser) expr(min int) (int64, bool) {
-	x, ok := p.unary()
-	for ok {
-		op, prec := "", 0
-		for _, o := range ifOps {
-			if strings.HasPrefix(p.s[p.i:], o.op) {
-				op, prec = o.op, o.prec
-				break
-			}
-		}
-		if prec == 0 || prec <= min {
-			return x, true
-		}
-		p.i += len(op)
-		var y int64
-		if y, ok = p.expr(prec); !ok {
-			return 0, false
-		}
-		b := func(c bool) int64 {
-			if c {
-				return 1
-			}
-			return 0
-		}
-		switch op {
-		case "||":
-			x = b(x != 0 || y != 0)
-		case "&&":
-			x = b(x != 0 && y != 0)
-		case "|":
-			x |= y
-		case "^":
-			x ^= y
-		case "&":
-			x &= y
-		case "==":
-			x = b(x == y)
-		case "!=":
-			x = b(x != y)
-		case "<":
-			x = b(x < y)
-		case "<=":
-			x = b(x <= y)
-		case ">":
-			x = b(x > y)
-		case ">=":
-			x = b(x >= y)
-		case "<<", ">>":
-			if y < 0 || y > 63 {
-				return 0, false
-			}
-			if op == "<<" {
-				x <<= uint(y)
-			} else {
-				x >>= uint(y)
-			}
-		case "+":
-			x += y
-		case "-":
-			x -= y
-		case "*":
-			x *= y
-		case "/", "%":
-			if y == 0 {
-				return 0, false
-			}
-			if op == "/" {
-				x /= y
-			} else {
-				x %= y
-			}
-		}
-	}
-	return 0, false
-}
-
-func (p *ifParser) unary() (int64, bool) {
-	if p.i >= len(p.s) || p.deep > 100 {
-		return 0, false
-	}
-	p.deep++
-	defer func() { p.deep-- }()
-	switch c := p.s[p.i]; {
-	case c == '!' || c == '-' || c == '+' || c == '~':
-		p.i++
-		v, ok := p.unary()
-		switch c {
-		case '!':
-			if v == 0 {
-				v = 1
-			} else {
-				v = 0
-			}
-		case '-':
-			v = -v
-		case '~':
-			v = ^v
-		}
-		return v, ok
-	case c == '(':
-		p.i++
-		v, ok := p.expr(0)
-		if !ok || p.i >= len(p.s) || p.s[p.i] != ')' {
-			return 0, false
-		}
-		p.i++
-		return v, true
-	case c >= '0' && c <= '9':
-		j := p.i
-		for j < len(p.s) && (isIdentByte(p.s[j])) {
-			j++
-		}
-		lit := strings.TrimRight(strings.ToLower(p.s[p.i:j]), "ul")
-		p.i = j
-		v, err := strconv.ParseInt(lit, 0, 64)
-		return v, err == nil
-	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		j := p.i
-		for j < len(p.s) && isIdentByte(p.s[j]) {
-			j++
-		}
-		v, ok := p.vals[p.s[p.i:j]]
-		p.i = j
-		return v, ok
-	}
-	return 0, false
 }

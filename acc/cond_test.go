@@ -34,3 +34,32 @@ func TestConditionalGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestActiveDirectives: with the preprocessor's macros (what cfacts gives),
+// #ifdef of a macro a header or -D defines and #if expressions decide.
+func TestActiveDirectives(t *testing.T) {
+	text := []byte("#ifdef TEST_ASYNC\n#pragma acc kernels async\n#else\n#pragma acc kernels\n#endif\n" +
+		"#if LEVEL >= 2 && defined(GPU)\n#pragma acc parallel\n#elif LEVEL == 1 || !defined(GPU)\n#pragma acc serial\n#endif\n" +
+		"#if UNKNOWN_FN(3)\n#pragma acc loop\n#endif\n")
+	f := Scan(text)
+	if len(f.Directives) != 5 {
+		t.Fatalf("Scan: %d directives, want every branch's 5", len(f.Directives))
+	}
+	for _, tc := range []struct {
+		m    Macros
+		want string
+	}{
+		{Macros{Defined: map[string]bool{"TEST_ASYNC": false, "LEVEL": true, "GPU": true}, Values: Consts{"LEVEL": 2}}, "kernels,parallel,loop"},
+		{Macros{Defined: map[string]bool{"TEST_ASYNC": true, "LEVEL": true, "GPU": true}, Values: Consts{"LEVEL": 1}}, "kernels,serial,loop"},
+		{Macros{Defined: map[string]bool{"TEST_ASYNC": false, "LEVEL": false, "GPU": false}}, "kernels,serial,loop"},
+		{Macros{Defined: map[string]bool{"LEVEL": true}}, "kernels,kernels,parallel,serial,loop"}, // no value: every branch
+	} {
+		var got []string
+		for _, d := range ActiveDirectives(text, f, &tc.m).Directives {
+			got = append(got, d.Name)
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%+v: directives %v, want %s", tc.m, got, tc.want)
+		}
+	}
+}

@@ -28,7 +28,11 @@ func (e *Expr) eval() (int64, string, bool) {
 	if e == nil {
 		return 0, "", false
 	}
-	c := constParser{s: e.Text, consts: e.Consts}
+	return evalConst(constParser{s: e.Text, consts: e.Consts})
+}
+
+// evalConst parses the whole of c.s.
+func evalConst(c constParser) (int64, string, bool) {
 	v, ok := c.binary(0)
 	if !ok {
 		return 0, c.unknown, false
@@ -41,6 +45,7 @@ func (e *Expr) eval() (int64, string, bool) {
 }
 
 type constParser struct {
+	cond    bool // an #if expression: the relational, equality and logical operators too (cond.go)
 	s       string
 	i       int
 	depth   int
@@ -76,22 +81,32 @@ func (c *constParser) binop() (op string, prec int) {
 			if len(rest) >= 3 && rest[2] == '=' {
 				return "", 0
 			}
-			return rest[:2], 4
-		case "&&", "||", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=":
+			return rest[:2], 8
+		case "||", "&&", "==", "!=", "<=", ">=":
+			if !c.cond {
+				return "", 0
+			}
+			return rest[:2], map[string]int{"||": 1, "&&": 2, "==": 6, "!=": 6, "<=": 7, ">=": 7}[rest[:2]]
+		case "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=":
 			return "", 0
 		}
 	}
 	switch rest[0] {
 	case '|':
-		return "|", 1
+		return "|", 3
 	case '^':
-		return "^", 2
+		return "^", 4
 	case '&':
-		return "&", 3
+		return "&", 5
+	case '<', '>':
+		if !c.cond {
+			return "", 0
+		}
+		return rest[:1], 7
 	case '+', '-':
-		return rest[:1], 5
+		return rest[:1], 9
 	case '*', '/', '%':
-		return rest[:1], 6
+		return rest[:1], 10
 	}
 	return "", 0
 }
@@ -112,7 +127,29 @@ func (c *constParser) binary(min int) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
+		truth := func(b bool) int64 {
+			if b {
+				return 1
+			}
+			return 0
+		}
 		switch op {
+		case "||":
+			x = truth(x != 0 || y != 0)
+		case "&&":
+			x = truth(x != 0 && y != 0)
+		case "==":
+			x = truth(x == y)
+		case "!=":
+			x = truth(x != y)
+		case "<":
+			x = truth(x < y)
+		case "<=":
+			x = truth(x <= y)
+		case ">":
+			x = truth(x > y)
+		case ">=":
+			x = truth(x >= y)
 		case "|":
 			x |= y
 		case "^":
