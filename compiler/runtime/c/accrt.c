@@ -4299,6 +4299,9 @@ void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async)
  * Member pools (accrt.h section 10)
  * ------------------------------------------------------------------------- */
 
+/* The table's offset for an element whose member's data is not in the pool. */
+#define MPOOL_UNATTACHED ((size_t)1 << 62)
+
 /* The pool of member moff of the elements of mapping owner, made when
  * missing. */
 static mpool_t *mpool_of(const map_t *owner, size_t esz, size_t moff)
@@ -4426,12 +4429,11 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 			offs[k] = 0;
 			if (!ptrs[k])
 				continue;
-			if (lookup(ptrs[k], 0, &m) != FOUND || m->pool != p)
-				fatal("'%s' of element %zu points to host memory (%p) that is not present on the device as "
-				      "that member's data%s: enter it as the element's member (enter data copyin(a[i].m[0:len])) "
-				      "after the array of structs",
-				      name ? name : "?", k, (void *)ptrs[k], ctx_where(&c, w, sizeof w));
-			offs[k] = m->off + (ptrs[k] - m->host);
+			/* a member whose data is not entered (yet): the launch may not
+			 * touch that element; one that does reads far outside the pool,
+			 * which faults (a GPU reports it, PoCL's signal names the
+			 * kernel) instead of reading some other element's data */
+			offs[k] = lookup(ptrs[k], 0, &m) == FOUND && m->pool == p ? m->off + (ptrs[k] - m->host) : MPOOL_UNATTACHED;
 		}
 		/* a new table: a kernel in flight may still read the old one, which
 		 * OpenCL keeps until it finishes */

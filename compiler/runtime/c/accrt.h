@@ -731,9 +731,11 @@ accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc
  *     base[e].m: the table gives an offset for each element of the mapping
  *     that holds base (indexed from base: its view's offset skips the
  *     elements before base); an element whose member is NULL gets 0, one
- *     whose member points to data that is not present in the pool is an
- *     error. The table is built again only when the present table or a
- *     member's host value changed.
+ *     whose member's data is not in the pool (not entered yet: the launch
+ *     may not touch it) an offset far outside it, so that a kernel that
+ *     does touch it faults instead of reading other data. The table is
+ *     built again only when the present table or a member's host value
+ *     changed.
  */
 accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, size_t moff, void *host, size_t bytes,
                                    int flags, int async, const char *name, const char *loc);

@@ -6,8 +6,10 @@
  * (copyout, delete without bounds), then of the array. 300 elements of
  * different lengths (one NULL) grow the member's pool several times; a
  * second array of structs, global and fixed-size, has a pool of its own;
- * members that point to structs, read in a kernels construct. */
-// exec-bytes: h2d=299544 d2h=150272
+ * members that point to structs, read in a kernels construct; an async
+ * launch over half the elements while the other half's members are not
+ * entered yet (the pool grows while it may run). */
+// exec-bytes: h2d=812568 d2h=662272
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -160,6 +162,43 @@ int main(void)
 #pragma acc exit data delete(filters)
 	printf("taps %.1f\n", taps);
 	bad |= taps != 28 * (1 + 2 + 3 + 4);
+
+	/* half the members entered, an async launch over them, the other half
+	 * entered while it may run (the pool grows), a launch over all */
+	vec *h = malloc(64 * sizeof *h);
+	for (int i = 0; i < 64; i++) {
+		h[i].n = 1000;
+		h[i].v = malloc(1000 * sizeof(double));
+		for (int j = 0; j < 1000; j++)
+			h[i].v[j] = j % 4;
+	}
+#pragma acc enter data copyin(h[0:64])
+	for (int i = 0; i < 32; i++) {
+#pragma acc enter data copyin(h[i].v[0:h[i].n])
+	}
+#pragma acc parallel loop gang present(h[0:32]) async(1)
+	for (int i = 0; i < 32; i++)
+		for (int j = 0; j < h[i].n; j++)
+			h[i].v[j] += 1;
+	for (int i = 32; i < 64; i++) {
+#pragma acc enter data copyin(h[i].v[0:h[i].n])
+	}
+#pragma acc parallel loop gang present(h[0:64]) async(1)
+	for (int i = 0; i < 64; i++)
+		for (int j = 0; j < h[i].n; j++)
+			h[i].v[j] *= 2;
+#pragma acc wait(1)
+	double hs = 0;
+	for (int i = 0; i < 64; i++) {
+#pragma acc exit data copyout(h[i].v[0:h[i].n])
+		for (int j = 0; j < h[i].n; j++)
+			hs += h[i].v[j];
+		free(h[i].v);
+	}
+#pragma acc exit data delete(h[0:64])
+	free(h);
+	printf("async halves %.1f\n", hs);
+	bad |= hs != 64 * 1000 * 3 + 32 * 1000 * 2;
 
 	double t = polygons();
 	printf("polygons %.1f\n", t);
