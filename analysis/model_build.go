@@ -13,6 +13,10 @@ import (
 // arranges them in a region tree per function definition. cf may be nil (no C
 // facts yet): the model then has no functions and no regions.
 //
+// Only the directives of the #if branches that the preprocessor takes are
+// the program's (acc.ActiveDirectives, with the macros the C front end
+// knows); the others are left out of the model.
+//
 // A directive inside a function body governs the first statement that starts
 // after it within the innermost statement containing it: the next item of a
 // compound statement, or the body of a for/while/if/else/label when the

@@ -43,7 +43,12 @@
 //     its mapping goes. A pointer the construct dereferences with no
 //     clause gets the section its subscripts reach (inferbounds.go:
 //     interval arithmetic over the loops' bounds and the ifs around the
-//     subscript), copied unless present, as NVIDIA's compiler does. A loop's
+//     subscript), copied unless present, as NVIDIA's compiler does; a
+//     pointer to one struct without bounds is the struct (p[0:1]), and a
+//     plain member in enter/exit data and update its bytes in the struct.
+//     Directives in #if branches the preprocessor skips are not translated
+//     (the model leaves them out; hostgen keeps the #else/#endif lines
+//     between a directive and its statement). A loop's
 //     private clause that names its own counters keeps their values.
 //     Arguments that must be
 //     constants may name macros and enumeration constants
