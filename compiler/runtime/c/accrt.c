@@ -312,10 +312,8 @@ typedef struct mpool {
 	size_t moff, esz;    /* the member's offset in an element, the element's size */
 	cl_mem mem;
 	size_t used, cap;
-	cl_mem tab;          /* the last offsets table a launch got, and what it was made from */
-	uintptr_t *tab_ptrs; /* the members' host values */
-	size_t tab_n;
-	unsigned long tab_version;
+	cl_mem tab;          /* the last offsets table a launch got */
+	unsigned long version, tab_version; /* chunks entered or left; the table's version */
 	struct mpool *next;
 } mpool_t;
 
@@ -407,7 +405,6 @@ static struct {
 	pooled_t *pool;
 	size_t npool, cappool;
 	mpool_t *mpools;
-	unsigned long map_version; /* changes with every mapping made or freed (member tables) */
 } S;
 
 /* What the program asked for (acc_init, acc_set_device_type/num, set,
@@ -1463,7 +1460,6 @@ static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 	if (h)
 		vec_insert(&S.by_host, m, 0);
 	vec_insert(&S.by_dev, m, 1);
-	S.map_version++;
 	return m;
 }
 
@@ -1473,9 +1469,10 @@ static void map_free(map_t *m)
 		vec_remove(&S.by_host, m);
 	if (!m->pitch && !m->mapped) /* pointer sections and mapped data have no device range of their own */
 		vec_remove(&S.by_dev, m);
-	if (!m->pool) /* a pool's chunk: the pool keeps its buffer */
+	if (m->pool) /* a pool's chunk: the pool keeps its buffer */
+		m->pool->version++;
+	else
 		clReleaseMemObject(m->mem);
-	S.map_version++;
 	free(m);
 }
 
@@ -3367,7 +3364,6 @@ void accrt_shutdown(void)
 		clReleaseMemObject(S.mpools->mem);
 		if (S.mpools->tab)
 			clReleaseMemObject(S.mpools->tab);
-		free(S.mpools->tab_ptrs);
 		free(S.mpools);
 		S.mpools = np;
 	}
@@ -4373,7 +4369,7 @@ static map_t *map_new_pooled(mpool_t *p, uintptr_t h, size_t bytes, const ctx_t 
 	S.next_dev += (bytes + 4095) / 4096 * 4096 + 4096;
 	vec_insert(&S.by_host, m, 0);
 	vec_insert(&S.by_dev, m, 1);
-	S.map_version++;
+	p->version++;
 	return m;
 }
 
@@ -4404,7 +4400,7 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 	map_t *owner, *m;
 	mpool_t *p;
 	size_t n, k, *offs;
-	uintptr_t *ptrs;
+	uintptr_t ptr;
 	cl_int err;
 	char w[512];
 	pool->mem = table->mem = NULL;
@@ -4420,20 +4416,20 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 	p = mpool_of(owner, esz, moff);
 	mpool_reserve(p, 0, &c);
 	n = owner->bytes / esz;
-	ptrs = xmalloc((n ? n : 1) * sizeof *ptrs);
-	for (k = 0; k < n; k++)
-		memcpy(&ptrs[k], (const char *)owner->host + k * esz + moff, sizeof ptrs[k]);
-	if (!p->tab || p->tab_version != S.map_version || p->tab_n != n || memcmp(ptrs, p->tab_ptrs, n * sizeof *ptrs)) {
+	/* OpenACC attaches a member when its data enters: the table follows the
+	 * pool's chunks, not every change of the host's pointers */
+	if (!p->tab || p->tab_version != p->version) {
 		offs = xmalloc((n ? n : 1) * sizeof *offs);
 		for (k = 0; k < n; k++) {
+			memcpy(&ptr, (const char *)owner->host + k * esz + moff, sizeof ptr);
 			offs[k] = 0;
-			if (!ptrs[k])
+			if (!ptr)
 				continue;
 			/* a member whose data is not entered (yet): the launch may not
 			 * touch that element; one that does reads far outside the pool,
 			 * which faults (a GPU reports it, PoCL's signal names the
 			 * kernel) instead of reading some other element's data */
-			offs[k] = lookup(ptrs[k], 0, &m) == FOUND && m->pool == p ? m->off + (ptrs[k] - m->host) : MPOOL_UNATTACHED;
+			offs[k] = lookup(ptr, 0, &m) == FOUND && m->pool == p ? m->off + (ptr - m->host) : MPOOL_UNATTACHED;
 		}
 		/* a new table: a kernel in flight may still read the old one, which
 		 * OpenCL keeps until it finishes */
@@ -4442,12 +4438,7 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 		p->tab = clCreateBuffer(S.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (n ? n : 1) * sizeof *offs, offs, &err);
 		check(err, "clCreateBuffer", &c);
 		free(offs);
-		free(p->tab_ptrs);
-		p->tab_ptrs = ptrs;
-		p->tab_n = n;
-		p->tab_version = S.map_version;
-	} else {
-		free(ptrs);
+		p->tab_version = p->version;
 	}
 	pool->mem = p->mem;
 	table->mem = p->tab;

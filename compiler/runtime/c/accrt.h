@@ -734,8 +734,9 @@ accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc
  *     whose member's data is not in the pool (not entered yet: the launch
  *     may not touch it) an offset far outside it, so that a kernel that
  *     does touch it faults instead of reading other data. The table is
- *     built again only when the present table or a member's host value
- *     changed.
+ *     built again only when a member's data has entered or left the pool
+ *     since: OpenACC attaches a member when its data enters, and a pointer
+ *     the host changes afterwards is followed once that data is entered.
  */
 accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, size_t moff, void *host, size_t bytes,
                                    int flags, int async, const char *name, const char *loc);
