@@ -68,9 +68,6 @@ func checkImplicit(p *Pass, m *Model) {
 	}
 }
 
-// text returns the source text of a span.
-func (ci *computeInfo) text(s acc.Span) string { return string(ci.m.Text[s.Start:s.End]) }
-
 // reportUnlisted reports a variable referenced under default(none) that no
 // clause names, at its first reference.
 func reportUnlisted(p *Pass, ci *computeInfo, u *varUse) {

@@ -85,7 +85,6 @@ type clEmitter struct {
 	// complex.go), whose helpers the program then defines.
 	complex map[string]bool
 	err     error
-	at      acc.Span // the expression being emitted, for errors
 }
 
 // errorf records the first error, at span s.

@@ -151,7 +151,6 @@ type state struct {
 	prelude        string
 	pruned         string // the prelude reduced to what the document needs; "" for the whole
 	wholePrelude   bool   // the pruned prelude did not do: use the whole one
-	prunedChecked  bool   // the pruned prelude was compared with the whole one
 	direct         bool   // system includes are left to cc/v4 (no prelude)
 
 	stubs   strings.Builder // typedefs guessed for unknown type names
