@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"strings"
 
@@ -47,11 +48,36 @@ func hoverRequest(ctx context.Context, s *server, r *request) (any, error) {
 		}
 		return nil, nil
 	}
+	md := res.Markdown
+	if s.skippedDirectiveAt(ctx, r, off) {
+		md = "*This directive is in an `#if` branch that the preprocessor skips: it is not part of the program (not checked, not translated).*\n\n" + md
+	}
 	rng := r.snap.doc.Range(res.Span)
 	return &protocol.Hover{
-		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: res.Markdown},
+		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md},
 		Range:    &rng,
 	}, nil
+}
+
+// skippedDirectiveAt reports whether the directive at off is one the
+// semantic model of this very text left out (acc.ActiveDirectives: an #if
+// branch the preprocessor skips).
+func (s *server) skippedDirectiveAt(ctx context.Context, r *request, off int) bool {
+	res := s.lastModel(ctx, r.snap, varHoverWait)
+	if res == nil || res.model == nil || res.model.Acc == nil || !bytes.Equal(res.text, r.snap.text) {
+		return false
+	}
+	for _, d := range r.snap.file.Directives {
+		if d.Span.Start <= off && off <= d.Span.End {
+			for _, kept := range res.model.Acc.Directives {
+				if kept.Span.Start == d.Span.Start {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func completionRequest(_ context.Context, s *server, r *request) (any, error) {
