@@ -126,18 +126,28 @@ func (h *hgen) region(start, end int, nodes []*Node) {
 	h.b.Write(text[pos:end])
 }
 
-// gapLines writes the preprocessor lines between a compute construct's
-// directive and its statement, which the node's code replaces: the #endif
+// gapLines writes the preprocessor lines between a construct's directive
+// and its statement (a data construct's: its body), which the node's code
+// replaces or copies from its own start: the #endif
 // of `#ifdef A` / `#pragma acc … async` / `#else` / `#pragma acc …` /
 // `#endif` / `for …` closes a group that began before the directive (the
 // other branch's directive is no directive of the program: acc.
 // ActiveDirectives). The node's code comes after them, where the statement was.
 func (h *hgen) gapLines(n *Node) {
-	if n.Kind != NodeCompute || n.Dir == nil || n.Construct == nil || n.Construct.Region == nil || n.Construct.Region.Stmt == nil {
+	if n.Dir == nil {
+		return
+	}
+	to := 0
+	switch {
+	case n.Kind == NodeCompute && n.Construct != nil && n.Construct.Region != nil && n.Construct.Region.Stmt != nil:
+		to = n.Construct.Region.Stmt.Span.Start
+	case (n.Kind == NodeData || n.Kind == NodeHostData) && n.Body != nil:
+		to = n.bodyStart() // the body is copied from there
+	default:
 		return
 	}
 	text := h.c.prog.Text
-	from, to := n.Dir.Span.End, n.Construct.Region.Stmt.Span.Start
+	from := n.Dir.Span.End
 	if from >= to || to > len(text) {
 		return
 	}

@@ -2,7 +2,8 @@
  * only the branch the preprocessor keeps is a directive of the program
  * (#ifdef of a macro nothing defines, #if on a value the file sets with
  * the usual #ifndef default), and the #else / #endif lines between the
- * kept directive and its loop stay in the translated program. */
+ * kept directive and its loop (or a data construct's body) stay in the
+ * translated program. */
 #include <stdio.h>
 
 #ifndef VARIANT
@@ -17,7 +18,11 @@ int main(void)
 	float s = 0;
 	for (int i = 0; i < N; i++)
 		a[i] = i % 10;
+#ifdef BIG_DATA
+#pragma acc data copy(a, b)
+#else
 #pragma acc data copyin(a) copyout(b)
+#endif
 	{
 #ifdef TEST_ASYNC
 #pragma acc parallel loop async
