@@ -134,8 +134,7 @@ func (s *scanner) condition(word, rest string) truth {
 // isIdent reports whether w is one identifier.
 func isIdent(w string) bool {
 	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+		if !isIdentByte(w[i]) || i == 0 && w[i] >= '0' && w[i] <= '9' {
 			return false
 		}
 	}
@@ -217,13 +216,13 @@ func (s *scanner) ifValue(e string) truth {
 	vals := Consts{}
 	for i := 0; i < len(e); {
 		c := e[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		if !isIdentByte(c) || c >= '0' && c <= '9' { // a number's digits are copied one by one
 			b.WriteByte(c)
 			i++
 			continue
 		}
 		j := i
-		for j < len(e) && (e[j] == '_' || e[j] >= 'a' && e[j] <= 'z' || e[j] >= 'A' && e[j] <= 'Z' || e[j] >= '0' && e[j] <= '9') {
+		for j < len(e) && isIdentByte(e[j]) {
 			j++
 		}
 		name := e[i:j]
@@ -233,7 +232,7 @@ func (s *scanner) ifValue(e string) truth {
 				k++
 			}
 			l := k
-			for l < len(e) && (e[l] == '_' || e[l] >= 'a' && e[l] <= 'z' || e[l] >= 'A' && e[l] <= 'Z' || e[l] >= '0' && e[l] <= '9') {
+			for l < len(e) && isIdentByte(e[l]) {
 				l++
 			}
 			t := s.defined(e[k:l])
@@ -305,7 +304,7 @@ func ppWords(line []byte) (string, string) {
 	}
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\\\n", " "))
 	i := 0
-	for i < len(text) && (text[i] == '_' || text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] >= '0' && text[i] <= '9') {
+	for i < len(text) && isIdentByte(text[i]) {
 		i++
 	}
 	return text[:i], strings.TrimSpace(text[i:])
@@ -314,7 +313,7 @@ func ppWords(line []byte) (string, string) {
 // wordLen is the length of the identifier that line starts with.
 func wordLen(line []byte) int {
 	i := 0
-	for i < len(line) && (line[i] == '_' || line[i] >= 'a' && line[i] <= 'z' || line[i] >= 'A' && line[i] <= 'Z') {
+	for i < len(line) && isIdentByte(line[i]) {
 		i++
 	}
 	return i

@@ -315,6 +315,32 @@ func gccExpected(t *testing.T, cc, dir string, p execProgram, limit time.Duratio
 	return r.stdout
 }
 
+// execSetup is what running programs with accls needs: the C compiler, a
+// work directory and the accls binary (bin, ACCLS_EXEC_BIN, or built into
+// the work directory); it skips the test without a compiler or an OpenCL
+// platform (fails with ACCLS_REQUIRE_OPENCL).
+func execSetup(t *testing.T, bin string) (cc, work, accls string) {
+	t.Helper()
+	cc, err := findCC()
+	if err != nil {
+		t.Skip("no C compiler (gcc or cc) on PATH")
+	}
+	work = t.TempDir()
+	if why := openCLMissing(cc, work); why != "" {
+		if envOn("ACCLS_REQUIRE_OPENCL") {
+			t.Fatalf("ACCLS_REQUIRE_OPENCL is set but %s", why)
+		}
+		t.Skip(why)
+	}
+	if bin == "" {
+		return cc, work, buildAccls(t, work)
+	}
+	if accls, err = filepath.Abs(bin); err != nil {
+		t.Fatal(err)
+	}
+	return cc, work, accls
+}
+
 // TestExec runs the corpus with `accls run` and compares with gcc.
 func TestExec(t *testing.T) {
 	bin := os.Getenv("ACCLS_EXEC_BIN")
@@ -324,23 +350,7 @@ func TestExec(t *testing.T) {
 	if testing.Short() {
 		t.Skip("execution corpus skipped in -short mode")
 	}
-	cc, err := findCC()
-	if err != nil {
-		t.Skip("no C compiler (gcc or cc) on PATH")
-	}
-	work := t.TempDir()
-	if why := openCLMissing(cc, work); why != "" {
-		if envOn("ACCLS_REQUIRE_OPENCL") {
-			t.Fatalf("ACCLS_REQUIRE_OPENCL is set but %s", why)
-		}
-		t.Skip(why)
-	}
-	accls := bin
-	if accls == "" {
-		accls = buildAccls(t, work)
-	} else if accls, err = filepath.Abs(accls); err != nil {
-		t.Fatal(err)
-	}
+	cc, _, accls := execSetup(t, bin)
 	progs := execPrograms(t)
 	known := knownFailures(t)
 	names := map[string]bool{}

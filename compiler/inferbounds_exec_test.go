@@ -48,21 +48,7 @@ func TestInferredBoundsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("execution skipped in -short mode")
 	}
-	cc, err := findCC()
-	if err != nil {
-		t.Skip("no C compiler")
-	}
-	work := t.TempDir()
-	if why := openCLMissing(cc, work); why != "" {
-		if envOn("ACCLS_REQUIRE_OPENCL") {
-			t.Fatalf("ACCLS_REQUIRE_OPENCL is set but %s", why)
-		}
-		t.Skip(why)
-	}
-	accls := os.Getenv("ACCLS_EXEC_BIN")
-	if accls == "" {
-		accls = buildAccls(t, work)
-	}
+	cc, work, accls := execSetup(t, os.Getenv("ACCLS_EXEC_BIN"))
 	limit := execTimeout(t)
 	for seed := uint64(1); seed <= 12; seed++ {
 		rnd := rand.New(rand.NewPCG(seed, 7))

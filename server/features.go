@@ -63,7 +63,7 @@ func hoverRequest(ctx context.Context, s *server, r *request) (any, error) {
 // semantic model of this very text left out (acc.ActiveDirectives: an #if
 // branch the preprocessor skips).
 func (s *server) skippedDirectiveAt(ctx context.Context, r *request, off int) bool {
-	res := s.lastModel(ctx, r.snap, varHoverWait)
+	res := s.lastModel(ctx, r.snap, 0) // the model at hand: a directive's hover does not wait
 	if res == nil || res.model == nil || res.model.Acc == nil || !bytes.Equal(res.text, r.snap.text) {
 		return false
 	}
