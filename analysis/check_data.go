@@ -304,10 +304,22 @@ func reportRowsNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg
 		s = strings.Replace(s, "[0:"+askMarker+"][", "[0:"+n+"][", 1)
 		return strings.ReplaceAll(s, askMarker, m)
 	}
+	msg := fmt.Sprintf("%s is a pointer to pointers: %s %s only the row pointers, host addresses, not the rows they point to; name the rows too, as in %s",
+		quote(name), quote(c.Name), verb, it.Text+named(insert, "n", "m"))
+	switch {
+	case len(it.Var.Subscripts) > 0:
+	case canonical(c) == "present":
+		// accls, like NVIDIA's compiler, looks the rows up (compiler/rows.go rowsVar)
+		msg = fmt.Sprintf("in OpenACC, present(%s) names the pointer itself, not the rows it points to: accls and NVIDIA's compiler look the rows up, other compilers may not; %s is portable",
+			name, it.Text+named(insert, "n", "m"))
+	case r.Directive.Spec.Name == "exit data":
+		// the runtime takes the rows with their pointers (accrt.c data_exit)
+		msg = fmt.Sprintf("in OpenACC, %s(%s) in 'exit data' names the pointer itself, not the rows it points to: accls acts on the rows and their pointers, as far as they are mapped, other compilers may not; %s is portable",
+			c.Name, name, it.Text+named(insert, "n", "m"))
+	}
 	d := Diagnostic{
 		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",
-		Message: fmt.Sprintf("%s is a pointer to pointers: %s %s only the row pointers, host addresses, not the rows they point to; name the rows too, as in %s",
-			quote(name), quote(c.Name), verb, it.Text+named(insert, "n", "m")),
+		Message: msg,
 		Related: []Related{{Span: du.rowDeref.Span, Message: "a row of " + quote(name) + " is used here"}},
 	}
 	at := acc.Span{Start: it.Span.End, End: it.Span.End}

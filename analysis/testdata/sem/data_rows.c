@@ -19,6 +19,22 @@ void pointers_only(int n, int m)
 #pragma acc update device(A[0:n]) // want "'A' is a pointer to pointers: 'device' updates only the row pointers"
 }
 
+/* A jagged array: the rows entered one by one, present and delete of the
+   bare pointer, which accls (like NVIDIA's compiler) reads as the rows. */
+void jagged(int n, int *len)
+{
+    double **J = malloc(n * sizeof *J);
+    for (int i = 0; i < n; i++) {
+        J[i] = malloc(len[i] * sizeof **J);
+#pragma acc enter data create(J[i:1][0:len[i]])
+    }
+#pragma acc parallel loop present(J) copyin(len[0:n]) // want "in OpenACC, present\(J\) names the pointer itself, not the rows it points to: accls and NVIDIA's compiler look the rows up.*J\[0:n\]\[0:m\] is portable"
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < len[i]; j++)
+            J[i][j] = 1;
+#pragma acc exit data delete(J) // want "in OpenACC, delete\(J\) in 'exit data' names the pointer itself, not the rows it points to: accls acts on the rows and their pointers"
+}
+
 /* An array of pointers named whole, rows unknown: the fix asks for them. */
 void array_of_pointers(int k)
 {

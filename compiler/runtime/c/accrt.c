@@ -296,6 +296,11 @@ typedef struct map {
 	/* A pointer section (section 9): host..host+bytes holds row pointers;
 	 * their rows are in mem, pitch bytes apart, from byte col of each row. */
 	size_t pitch, col;
+	struct map **rows; /* a pointer section's row mappings by slot (NULL: none there) */
+	unsigned char *away; /* a section's slots whose row pointers point to data present on its own */
+	size_t naway;
+	struct map *sec;   /* a row's section (NULL once it is gone), and its slot there */
+	size_t slot;
 	int dead;         /* being removed (vec_remove_dead) */
 	int mapped;       /* acc_map_data: dev and mem are an acc_malloc block's */
 	unsigned long sref, dref;
@@ -1463,8 +1468,28 @@ static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 	return m;
 }
 
+/* A row's or section's mapping leaves: the link between them goes too. */
+static void rows_unlink(map_t *m)
+{
+	size_t i;
+	if (m->sec) {
+		m->sec->rows[m->slot] = NULL;
+		m->sec = NULL;
+	}
+	if (m->rows) {
+		for (i = 0; i < m->bytes / sizeof(void *); i++)
+			if (m->rows[i])
+				m->rows[i]->sec = NULL;
+		free(m->rows);
+		free(m->away);
+		m->rows = NULL;
+		m->away = NULL;
+	}
+}
+
 static void map_free(map_t *m)
 {
+	rows_unlink(m);
 	if (m->host)
 		vec_remove(&S.by_host, m);
 	if (!m->pitch && !m->mapped) /* pointer sections and mapped data have no device range of their own */
@@ -1781,6 +1806,8 @@ static map_t *data_enter_in(int clause, void *host, size_t bytes, int flags, int
 
 static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
                       int async, const ctx_t *c);
+/* rows_exit's bytes for every row's whole mapping, whatever its columns */
+#define ROWS_WHOLE ((size_t)-1)
 
 static void data_exit(int clause, void *host, size_t bytes, int flags, int async, const ctx_t *c)
 {
@@ -1794,7 +1821,7 @@ static void data_exit(int clause, void *host, size_t bytes, int flags, int async
 		if (lookup(h, 0, &m) != FOUND)
 			return;
 		if (m->pitch) { /* the row pointers of a pointer to pointers: the section and its rows (section 9) */
-			rows_exit(clause, (void *const *)m->host, 0, m->bytes / sizeof(void *), m->col, m->pitch,
+			rows_exit(clause, (void *const *)m->host, 0, m->bytes / sizeof(void *), 0, ROWS_WHOLE,
 			          flags & ~ACCRT_POINTEE, async, c);
 			return;
 		}
@@ -2133,12 +2160,21 @@ int accrt_present_counts(const void *host, unsigned long *structured, unsigned l
 /* Pointer-to-pointer data (accrt.h section 9)                             */
 /* ----------------------------------------------------------------------- */
 
-/* A row of section sec: [h, h+bytes) at byte off of the section's buffer. */
-static map_t *row_new(map_t *sec, uintptr_t h, size_t bytes, size_t off, const ctx_t *c)
+/* The row of section sec at slot: [h, h+bytes), at byte col-sec->col of
+ * the slot in the section's buffer. */
+static map_t *row_new(map_t *sec, size_t slot, uintptr_t h, size_t bytes, size_t col, const ctx_t *c)
 {
 	map_t *m = xmalloc(sizeof *m);
+	size_t off = slot * sec->pitch + (col - sec->col);
 	memset(m, 0, sizeof *m);
 	check(clRetainMemObject(sec->mem), "clRetainMemObject", c);
+	m->sec = sec;
+	m->slot = slot;
+	sec->rows[slot] = m;
+	if (sec->away[slot]) {
+		sec->away[slot] = 0;
+		sec->naway--;
+	}
 	m->mem = sec->mem;
 	m->off = off;
 	m->host = h;
@@ -2169,6 +2205,10 @@ static map_t *section_new(uintptr_t h, size_t nrows, size_t col, size_t row, con
 	check(err, "clCreateBuffer", c);
 	m->host = h;
 	m->bytes = nrows * sizeof(void *);
+	m->rows = xmalloc(nrows * sizeof *m->rows);
+	memset(m->rows, 0, nrows * sizeof *m->rows);
+	m->away = xmalloc(nrows);
+	memset(m->away, 0, nrows);
 	m->pitch = row;
 	m->col = col;
 	m->name = c->name;
@@ -2177,6 +2217,86 @@ static map_t *section_new(uintptr_t h, size_t nrows, size_t col, size_t row, con
 	S.next_dev += (nrows * row + 4095) / 4096 * 4096 + 4096;
 	vec_insert(&S.by_host, m, 0);
 	return m;
+}
+
+/* Room in every slot of section sec for the columns [col, col+bytes) of a
+ * row: a new buffer with a wider pitch when they do not fit, as when a row
+ * attached after the pointers were mapped is longer (a jagged array, its
+ * rows mapped one by one). The pitch at least doubles, so that rows of
+ * growing lengths move the buffer a few times only. The rows move with
+ * their data, and their device addresses change (acc_deviceptr results
+ * taken before are stale, as after a realloc). */
+static void section_widen(map_t *sec, size_t col, size_t bytes, const ctx_t *c)
+{
+	size_t n = sec->bytes / sizeof(void *), lo, hi, pitch, shift, s;
+	size_t src[3] = {0, 0, 0}, dst[3] = {0, 0, 0}, region[3];
+	uintptr_t dev;
+	cl_mem mem;
+	cl_int err;
+	char w[512];
+	if (col >= sec->col && col + bytes <= sec->col + sec->pitch)
+		return;
+	lo = col < sec->col ? col : sec->col;
+	hi = col + bytes > sec->col + sec->pitch ? col + bytes : sec->col + sec->pitch;
+	pitch = hi - lo > 2 * sec->pitch ? hi - lo : 2 * sec->pitch;
+	if (pitch > S.info.max_alloc_size / n)
+		fatal("the rows of '%s' (%zu rows, %zu bytes the longest) are larger than the device's largest allocation "
+		      "(%llu bytes, CL_DEVICE_MAX_MEM_ALLOC_SIZE): accls keeps the rows of a pointer array in one buffer%s",
+		      c->name ? c->name : "?", n, hi - lo, (unsigned long long)S.info.max_alloc_size,
+		      ctx_where(c, w, sizeof w));
+	mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, n * pitch, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	shift = sec->col - lo;
+	dst[0] = shift;
+	region[0] = sec->pitch;
+	region[1] = n;
+	region[2] = 1;
+	accrt_wait_all(); /* kernels in flight may use the rows */
+	check(clEnqueueCopyBufferRect(S.queues[0]->q, sec->mem, mem, src, dst, region, sec->pitch, 0, pitch, 0, 0, NULL,
+	                              NULL),
+	      "clEnqueueCopyBufferRect", c);
+	check(clFinish(S.queues[0]->q), "clFinish", c);
+	dev = S.next_dev;
+	S.next_dev += (n * pitch + 4095) / 4096 * 4096 + 4096;
+	for (s = 0; s < n; s++) {
+		map_t *m = sec->rows[s];
+		if (!m)
+			continue;
+		vec_remove(&S.by_dev, m);
+		m->off = m->off - s * sec->pitch + s * pitch + shift;
+		m->dev = dev + m->off;
+		check(clRetainMemObject(mem), "clRetainMemObject", c);
+		clReleaseMemObject(m->mem);
+		m->mem = mem;
+		vec_insert(&S.by_dev, m, 1);
+	}
+	clReleaseMemObject(sec->mem);
+	sec->mem = mem;
+	sec->dev = dev;
+	sec->pitch = pitch;
+	sec->col = lo;
+}
+
+/* Row m leaves its section's slot for a buffer of its own, with its data:
+ * the row pointer now points elsewhere (OpenACC attaches the new data when
+ * it enters), and the old data stays present until it exits. */
+static void row_detach(map_t *m, const ctx_t *c)
+{
+	cl_int err;
+	cl_mem mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, m->bytes, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	accrt_wait_all(); /* kernels in flight may use the row */
+	check(clEnqueueCopyBuffer(S.queues[0]->q, m->mem, mem, m->off, 0, m->bytes, 0, NULL, NULL), "clEnqueueCopyBuffer",
+	      c);
+	check(clFinish(S.queues[0]->q), "clFinish", c);
+	rows_unlink(m);
+	vec_remove(&S.by_dev, m);
+	clReleaseMemObject(m->mem);
+	m->mem = mem;
+	m->off = 0;
+	m->dev = S.next_dev;
+	S.next_dev += (m->bytes + 4095) / 4096 * 4096 + 4096;
+	vec_insert(&S.by_dev, m, 1);
 }
 
 /* Copy n rows of `bytes` bytes between the host (hosts[i]) and mem, whose
@@ -2219,7 +2339,9 @@ static void rows_transfer(int to_device, cl_mem mem, size_t off0, size_t pitch, 
 
 /* The rows [lo, lo+n) of base, columns [col, col+bytes) (bytes of each row)
  * found present: their mappings into rm[], their host addresses into hosts[].
- * A missing row is an error unless flags has ACCRT_IF_PRESENT (rm[i] NULL). */
+ * A missing row is an error unless flags has ACCRT_IF_PRESENT (rm[i] NULL).
+ * A NULL row is skipped (rm[i] NULL, hosts[i] 0): OpenACC takes no action
+ * for a null pointer. */
 static void rows_find(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags, map_t **rm,
                       uintptr_t *hosts, const ctx_t *c)
 {
@@ -2228,8 +2350,10 @@ static void rows_find(void *const *base, size_t lo, size_t n, size_t col, size_t
 	for (i = 0; i < n; i++) {
 		uintptr_t rh = (uintptr_t)base[lo + i];
 		int r;
+		rm[i] = NULL;
+		hosts[i] = 0;
 		if (!rh)
-			fatal("row %zu of '%s' is a NULL pointer%s", lo + i, c->name ? c->name : "?", ctx_where(c, w, sizeof w));
+			continue;
 		rh += col;
 		hosts[i] = rh;
 		r = lookup(rh, bytes, &rm[i]);
@@ -2264,6 +2388,23 @@ static int rows_regular(map_t **rm, const uintptr_t *hosts, size_t n, size_t *of
 	return 1;
 }
 
+/* A kernel reaches the rows of section sec through its buffer: a row
+ * pointer that points to data present on its own is an error there. */
+static void section_reachable(const map_t *sec, const ctx_t *c)
+{
+	size_t s;
+	char w[512];
+	if (!sec->naway)
+		return;
+	for (s = 0; !sec->away[s]; s++)
+		;
+	fatal("row %zu of '%s' points to data that was present on the device before its pointers were mapped with "
+	      "their rows ('%s'%s%s): accls keeps the rows of a pointer array in one device buffer, which a kernel "
+	      "indexes; map the rows with the pointers, or each row after the pointers%s",
+	      s, c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "", sec->loc ? sec->loc : "",
+	      ctx_where(c, w, sizeof w));
+}
+
 /* The view of A[0][0] for a section: A[i][j] is at offset + i*pitch +
  * j*sizeof element, whatever row the section starts at. */
 static accrt_dev section_view(const map_t *sec, void *const *base, size_t *pitch)
@@ -2277,15 +2418,29 @@ static accrt_dev section_view(const map_t *sec, void *const *base, size_t *pitch
 	return d;
 }
 
+/* Copy the rows found (hosts[i] not 0) in: with one command when they are
+ * all there, one by one when some are NULL. */
+static void rows_copy_in(map_t **rm, const uintptr_t *hosts, size_t n, size_t bytes, queue_t *q, const ctx_t *c)
+{
+	size_t i, off0, p;
+	if (rows_regular(rm, hosts, n, &off0, &p) && (n == 1 || p >= bytes)) {
+		rows_transfer(1, rm[0]->mem, off0, n > 1 ? p : bytes, bytes, n, hosts, q, c);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (rm[i])
+			rows_transfer(1, rm[i]->mem, rm[i]->off + (hosts[i] - rm[i]->host), bytes, bytes, 1, hosts + i, q, c);
+}
+
 static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
                             int async, const ctx_t *c, size_t *pitch)
 {
 	uintptr_t h = (uintptr_t)(base + lo);
 	map_t *sec, **rm;
 	uintptr_t *hosts;
-	size_t i, off0, p;
+	size_t i, k0;
 	char w[512];
-	int r;
+	int r, fresh;
 	if (clause < ACCRT_COPY || clause > ACCRT_NO_CREATE)
 		fatal("%s: clause %d is not an entry action", c->func, clause);
 	resolve_async(async, c);
@@ -2302,64 +2457,79 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 		      "maps a pointer to pointers together with its rows (p[lo:n][lo:m])%s",
 		      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "", sec->loc ? sec->loc : "",
 		      ctx_where(c, w, sizeof w));
-	rm = xmalloc(n * sizeof *rm);
-	hosts = xmalloc(n * sizeof *hosts);
-	if (r == FOUND) {
-		/* present: every row must be the section's own row at its slot */
-		rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
-		ptrdiff_t slot = (ptrdiff_t)lo - ((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *);
-		if (!rows_regular(rm, hosts, n, &off0, &p) || rm[0]->mem != sec->mem || (n > 1 && p != sec->pitch) ||
-		    col < sec->col || off0 != (size_t)slot * sec->pitch + (col - sec->col))
-			fatal("the rows of '%s' are not the rows mapped with its pointers ('%s'%s%s): a row pointer changed, "
-			      "or a row was mapped on its own; accls keeps the rows of a pointer array in one device buffer%s",
-			      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "",
-			      sec->loc ? sec->loc : "", ctx_where(c, w, sizeof w));
-		for (i = 0; i < n; i++)
-			count_up(rm[i], flags);
-		count_up(sec, flags);
-	} else {
+	if (r != FOUND) {
 		switch (clause) {
 		case ACCRT_PRESENT:
 			not_present_error(h, n * sizeof(void *), c);
 			break;
 		case ACCRT_NO_CREATE:
-			free(rm);
-			free(hosts);
 			return none();
 		default:
 			break;
 		}
-		for (i = 0; i < n; i++) {
-			uintptr_t rh = (uintptr_t)base[lo + i];
-			map_t *m;
-			if (!rh)
-				fatal("row %zu of '%s' is a NULL pointer%s", lo + i, c->name ? c->name : "?",
-				      ctx_where(c, w, sizeof w));
-			hosts[i] = rh + col;
-			if (lookup(hosts[i], bytes, &m) != ABSENT)
-				fatal("row %zu of '%s' (host %p, %zu bytes) is already present on the device (as '%s'%s%s): "
-				      "accls maps the rows of a pointer array into one device buffer, so they cannot be "
-				      "present on their own before%s",
-				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, m->name ? m->name : "?",
-				      m->loc ? " at " : "", m->loc ? m->loc : "", ctx_where(c, w, sizeof w));
-		}
+	}
+	rm = xmalloc(n * sizeof *rm);
+	hosts = xmalloc(n * sizeof *hosts);
+	rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
+	fresh = r != FOUND;
+	if (fresh) {
 		sec = section_new(h, n, col, bytes, c);
 		count_first(sec, flags);
-		for (i = 0; i < n; i++) {
-			map_t *m;
-			if (lookup(hosts[i], bytes, &m) != ABSENT)
-				fatal("row %zu of '%s' (host %p, %zu bytes) overlaps another row of it: accls maps the rows of a "
-				      "pointer array into separate places of one device buffer, so they must be disjoint%s",
-				      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, ctx_where(c, w, sizeof w));
-			count_first(row_new(sec, hosts[i], bytes, i * bytes, c), flags);
+	} else
+		count_up(sec, flags);
+	/* each row: the section's own row at its slot, or attached there now
+	 * (new, or NULL when the pointers were mapped); NULL rows stay out */
+	k0 = (size_t)(((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *));
+	for (i = 0; i < n; i++) {
+		size_t slot = lo + i - k0;
+		if (!hosts[i])
+			continue;
+		if (rm[i]) {
+			/* present already: the slot's own row, or data present on its
+			 * own (or in another section) that OpenACC attaches the row
+			 * pointer to; a kernel could not reach it through the rows'
+			 * buffer, and the launch says so while it stays there */
+			if (rm[i]->sec != sec || rm[i]->slot != slot) {
+				if (sec->rows[slot])
+					row_detach(sec->rows[slot], c);
+				if (!sec->away[slot]) {
+					sec->away[slot] = 1;
+					sec->naway++;
+				}
+			}
+			count_up(rm[i], flags);
+			rm[i] = NULL; /* nothing to copy */
+			continue;
 		}
-		if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
-			rows_transfer(1, sec->mem, 0, bytes, bytes, n, hosts, get_queue(async, c), c);
-		else if (flags & ACCRT_ZERO)
-			zero_fill(sec->mem, 0, n * bytes, get_queue(async, c), c);
+		if (clause == ACCRT_PRESENT)
+			fatal("row %zu of '%s' (host %p, %zu bytes) is not present on the device (its pointers are, mapped as "
+			      "'%s'%s%s)%s",
+			      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, sec->name ? sec->name : "?",
+			      sec->loc ? " at " : "", sec->loc ? sec->loc : "", ctx_where(c, w, sizeof w));
+		if (clause == ACCRT_NO_CREATE)
+			continue;
+		if (sec->rows[slot]) /* the row pointer changed: the new data is attached, the old stays present */
+			row_detach(sec->rows[slot], c);
+		section_widen(sec, col, bytes, c);
+		if (lookup(hosts[i], bytes, &rm[i]) != ABSENT)
+			fatal("row %zu of '%s' (host %p, %zu bytes) overlaps another row of it: accls maps the rows of a "
+			      "pointer array into separate places of one device buffer, so they must be disjoint%s",
+			      lo + i, c->name ? c->name : "?", (void *)hosts[i], bytes, ctx_where(c, w, sizeof w));
+		rm[i] = row_new(sec, slot, hosts[i], bytes, col, c);
+		count_first(rm[i], flags);
 	}
+	if (clause == ACCRT_COPY || clause == ACCRT_COPYIN)
+		rows_copy_in(rm, hosts, n, bytes, get_queue(async, c), c);
+	else if ((flags & ACCRT_ZERO) && fresh)
+		zero_fill(sec->mem, 0, n * sec->pitch, get_queue(async, c), c);
+	else if (flags & ACCRT_ZERO)
+		for (i = 0; i < n; i++)
+			if (rm[i])
+				zero_fill(rm[i]->mem, rm[i]->off, bytes, get_queue(async, c), c);
 	free(rm);
 	free(hosts);
+	if (!(flags & ACCRT_DYNAMIC))
+		section_reachable(sec, c);
 	return section_view(sec, base, pitch);
 }
 
@@ -2385,7 +2555,17 @@ static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t
 	gone = xmalloc(n * sizeof *gone);
 	hosts = xmalloc(n * sizeof *hosts);
 	out = xmalloc(n * sizeof *out);
-	rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
+	if (bytes == ROWS_WHOLE && sec->pitch) { /* the section's own rows (their lengths may differ) */
+		size_t k0 = (size_t)(((intptr_t)sec->host - (intptr_t)(uintptr_t)base) / (ptrdiff_t)sizeof(void *));
+		bytes = 0;
+		for (i = 0; i < n; i++) {
+			rm[i] = lo + i - k0 < sec->bytes / sizeof(void *) ? sec->rows[lo + i - k0] : NULL;
+			hosts[i] = rm[i] ? rm[i]->host : 0;
+			if (rm[i] && bytes != ROWS_WHOLE)
+				bytes = bytes == 0 || bytes == rm[i]->bytes ? rm[i]->bytes : ROWS_WHOLE;
+		}
+	} else
+		rows_find(base, lo, n, col, bytes, ACCRT_IF_PRESENT, rm, hosts, c);
 	for (i = 0; i < n; i++)
 		if (rm[i] && count_down(rm[i], flags) && !rm[i]->sref && !rm[i]->dref) {
 			gone[ngone] = rm[i];
@@ -2393,12 +2573,12 @@ static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t
 		}
 	count_down(sec, flags);
 	if (copy && ngone > 0) {
-		if (rows_regular(gone, out, ngone, &off0, &p) && (ngone == 1 || p >= bytes))
+		if (bytes != ROWS_WHOLE && rows_regular(gone, out, ngone, &off0, &p) && (ngone == 1 || p >= bytes))
 			rows_transfer(0, gone[0]->mem, off0, ngone > 1 ? p : bytes, bytes, ngone, out, get_queue(async, c), c);
 		else
 			for (i = 0; i < ngone; i++)
-				transfer(0, gone[i]->mem, gone[i]->off + (out[i] - gone[i]->host), (void *)out[i], bytes,
-				         get_queue(async, c), c);
+				transfer(0, gone[i]->mem, gone[i]->off + (out[i] - gone[i]->host), (void *)out[i],
+				         bytes != ROWS_WHOLE ? bytes : gone[i]->bytes, get_queue(async, c), c);
 	}
 	/* the rows leave the table in one pass; OpenCL keeps the buffer until
 	 * the commands on it are done */
@@ -2407,6 +2587,7 @@ static void rows_exit(int clause, void *const *base, size_t lo, size_t n, size_t
 	vec_remove_dead(&S.by_host);
 	vec_remove_dead(&S.by_dev);
 	for (i = 0; i < ngone; i++) {
+		rows_unlink(gone[i]);
 		clReleaseMemObject(gone[i]->mem);
 		free(gone[i]);
 	}
@@ -2513,6 +2694,7 @@ accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc
 		      "with their rows, as %s[lo:n][lo:m]%s",
 		      name ? name : "?", m->name ? m->name : "?", m->loc ? " at " : "", m->loc ? m->loc : "",
 		      name ? name : "p", ctx_where(&c, w, sizeof w));
+	section_reachable(m, &c);
 	return section_view(m, base, pitch);
 }
 

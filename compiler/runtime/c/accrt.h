@@ -680,12 +680,19 @@ void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
  * rows keep the buffer alive (each holds a reference to it).
  *
  *   accrt_enter_rows_async: the entry action of the clause for the section
- *     and every row (present: every row must be the section's own row at
- *     its place; a row pointer changed since, or a row mapped on its own
- *     before, is an error: accls would need a second buffer). Copies in all
- *     rows with one command (gathered in host memory; a rectangle copy when
- *     the columns are a part of the mapped ones). Returns the view of A[0][0]
- *     and, in *pitch, the section's row pitch in bytes.
+ *     and every row. Rows may be attached after the pointers: a NULL row
+ *     (no action, as for any null pointer) or a row pointer changed since
+ *     gets the new row's data at its place when it enters, as A[i:1][0:m]
+ *     does for the rows of a jagged array; a longer row widens the pitch
+ *     (a new buffer, at least twice as wide; the rows move with their
+ *     data) and the old data of a changed row stays present on its own. A
+ *     row pointer to data present on its own (mapped before the pointers)
+ *     counts it as present, and a kernel launch through the section while
+ *     such a row is there is an error: the kernel could not reach it.
+ *     Copies in all rows with one command (gathered in host memory; a
+ *     rectangle copy when the columns are a part of the mapped ones).
+ *     Returns the view of A[0][0] and, in *pitch, the section's row pitch
+ *     in bytes.
  *   accrt_exit_rows_async: the exit action for every row and the section;
  *     the rows whose counters reach zero are copied out (copy, copyout) with
  *     one command where they are consecutive rows of one buffer.
@@ -696,7 +703,9 @@ void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
  *     mapped as plain data (copyin(A[0:n]) maps the pointers alone), is an
  *     error.
  * Row copies always block (the gathering buffer is freed after them);
- * OpenACC allows async work to complete early. A NULL row is an error.
+ * OpenACC allows async work to complete early. exit data and update skip
+ * NULL rows; exit data of the pointers without bounds (delete(A)) takes
+ * every row attached, whatever its length.
  */
 accrt_dev accrt_enter_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,
                                  int flags, int async, const char *name, const char *loc, size_t *pitch);

@@ -2,7 +2,9 @@
  * through the view of A[0][0] and the row pitch, the section's and each
  * row's counters, a sub-section found present, a row found present on its
  * own, updates of whole rows and of a part of each (a rectangle), copyout
- * of the rows whose counters reach zero, and the error paths. */
+ * of the rows whose counters reach zero, a jagged array (NULL rows, rows
+ * attached one by one with their own lengths, a changed row pointer), and
+ * the error paths. */
 #include "common.h"
 
 #define R 6
@@ -62,11 +64,6 @@ int main(int argc, char **argv)
 
 	for (int i = 0; i < R; i++)
 		A[i] = malloc(C * sizeof(int));
-	if (strcmp(mode, "null-row") == 0) {
-		A[2] = NULL;
-		accrt_enter_rows_async(ACCRT_COPYIN, base, 0, R, 0, C * sizeof(int), 0, ACCRT_SYNC, "A[0:6][0:10]", "rows.c:1", NULL);
-		return 0;
-	}
 	if (strcmp(mode, "same-row") == 0) {
 		A[4] = A[1];
 		accrt_enter_rows_async(ACCRT_COPYIN, base, 0, R, 0, C * sizeof(int), 0, ACCRT_SYNC, "A[0:6][0:10]", "rows.c:2", NULL);
@@ -84,6 +81,13 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(mode, "absent") == 0) {
 		accrt_lookup_rows(base, "A", "rows.c:7", &pitch);
+		return 0;
+	}
+	if (strcmp(mode, "row-first-dynamic") == 0) { /* attached to data present on its own: fine until a kernel */
+		accrt_enter(ACCRT_COPYIN, A[3], C * sizeof(int), ACCRT_DYNAMIC, "A[3][0:10]", "rows.c:10");
+		accrt_enter_rows_async(ACCRT_COPYIN, base, 0, R, 0, C * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[0:6][0:10]", "rows.c:11", NULL);
+		CHECK(dref(A[3]) == 2);
+		accrt_lookup_rows(base, "A", "rows.c:12", &pitch);
 		return 0;
 	}
 	if (strcmp(mode, "changed-row") == 0) {
@@ -153,6 +157,57 @@ int main(int argc, char **argv)
 	/* 5. no_create of absent rows: nothing */
 	d = accrt_enter_rows_async(ACCRT_NO_CREATE, base, 0, R, 0, C * sizeof(int), 0, ACCRT_SYNC, "A", "rows.c:500", &pitch);
 	CHECK(d.mem == NULL && pitch == 0 && !accrt_present_counts(A[0], NULL, NULL));
+
+	/* 6. a jagged array: the pointers mapped while the rows are NULL (no
+	 * action for them), then each row attached with its own length, i + 5
+	 * (the pitch grows, the rows attached before move with their data); a
+	 * kernel through the view, updates of single rows; a changed row
+	 * pointer (the new data attached, the old present on its own); the
+	 * rows' exits, then the pointers' with what they point to */
+	{
+		int *saved[R], *old;
+		reset();
+		for (int i = 0; i < R; i++)
+			saved[i] = A[i], A[i] = NULL;
+		accrt_enter_rows_async(ACCRT_CREATE, base, 0, R, 0, sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[0:6][0:1]", "rows.c:600", NULL);
+		CHECK(dref(A) == 1);
+		for (int i = 0; i < R; i++) {
+			A[i] = saved[i];
+			accrt_enter_rows_async(ACCRT_COPYIN, base, (size_t)i, 1, 0, (size_t)(i + 5) * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[i:1][0:i+5]", "rows.c:601", NULL);
+			CHECK(dref(A[i]) == 1 && dref(A[i] + i + 4) == 1 && !accrt_present_counts(A[i] + i + 5, NULL, NULL));
+		}
+		CHECK(dref(A) == 1 + R);
+		d = accrt_lookup_rows(base, "A", "rows.c:602", &pitch);
+		CHECK(pitch >= (R + 4) * sizeof(int) && pitch % sizeof(int) == 0);
+		rows_inc(d, pitch, 0, R, 0, 5, 1);
+		for (int i = 0; i < R; i++)
+			accrt_update_rows_self_async(base, (size_t)i, 1, 0, (size_t)(i + 5) * sizeof(int), 0, ACCRT_SYNC, "A[i:1][0:i+5]", "rows.c:603");
+		CHECK(rect_eq(0, R, 0, 5, 1));
+		old = A[2];
+		A[2] = malloc(C * sizeof(int));
+		for (int j = 0; j < C; j++)
+			A[2][j] = 200 + j;
+		accrt_enter_rows_async(ACCRT_COPYIN, base, 2, 1, 0, C * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[2:1][0:10]", "rows.c:604", NULL);
+		CHECK(dref(old) == 1 && dref(A[2]) == 1 && dref(A) == 2 + R);
+		d = accrt_lookup_rows(base, "A", "rows.c:605", &pitch);
+		rows_inc(d, pitch, 2, 1, 0, C, 3);
+		memset(old, 0, C * sizeof(int));
+		accrt_update_self(old, 7 * sizeof(int), 0, "old[0:7]", "rows.c:606");
+		for (int j = 0; j < 7; j++)
+			CHECK(old[j] == 200 + j + (j < 5));
+		for (int i = 0; i < R; i++)
+			accrt_exit_rows_async(ACCRT_COPYOUT, base, (size_t)i, 1, 0, (size_t)(i == 2 ? C : i + 5) * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[i:1][0:len]", "rows.c:607");
+		for (int i = 0; i < R; i++)
+			for (int j = 0; j < (i == 2 ? C : i + 5); j++)
+				CHECK(A[i][j] == (i == 2 ? 203 + j : 100 * i + j + (j < 5)));
+		CHECK(!accrt_present_counts(A[0], NULL, NULL) && dref(A) == 2);
+		accrt_exit(ACCRT_DELETE, (void *)A, 0, ACCRT_DYNAMIC | ACCRT_POINTEE, "A", "rows.c:608");
+		CHECK(dref(A) == 1);
+		accrt_exit(ACCRT_DELETE, (void *)A, 0, ACCRT_DYNAMIC | ACCRT_POINTEE, "A", "rows.c:609");
+		CHECK(!accrt_present_counts(A, NULL, NULL) && dref(old) == 1);
+		accrt_exit(ACCRT_DELETE, old, 7 * sizeof(int), ACCRT_DYNAMIC, "old", "rows.c:610");
+		free(old);
+	}
 
 	for (int i = 0; i < R; i++)
 		free(A[i]);
