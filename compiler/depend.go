@@ -37,7 +37,11 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			case lp.Indep:
 			case onlyAuto && !lp.Auto:
 			default:
-				if why := l.independent(lp, lp == k.Loops[0]); why != "" {
+				top := k
+				if lp != k.Loops[0] {
+					top = nil
+				}
+				if why := l.independent(lp, top); why != "" {
 					lp.Seq = true
 					lp.Note = "auto: kept sequential: " + why
 				} else {
@@ -90,9 +94,10 @@ func (l *lowering) privatizeInner(k *Kernel) {
 }
 
 // independent returns "" when the iterations of lp can run in parallel,
-// else the reason they cannot. With top, scalar reductions found are
-// recorded as reductions of the loop.
-func (l *lowering) independent(lp *Loop, top bool) string {
+// else the reason they cannot. When lp is the outermost loop of kernel top
+// (nil otherwise), scalar reductions found are recorded as reductions of
+// the loop.
+func (l *lowering) independent(lp *Loop, top *Kernel) string {
 	loopVars := map[*cfacts.Var]*LoopVar{}
 	for _, lv := range lp.Vars {
 		loopVars[lv.Var] = lv
@@ -185,13 +190,19 @@ func (l *lowering) independent(lp *Loop, top bool) string {
 			}
 		}
 	}
-	if top {
+	if top != nil {
 		// A reduction found here becomes the construct's: the variable
-		// must not be used elsewhere in the construct (x = 0 before the
-		// loop would be lost in the combination with the original value).
+		// must not be used elsewhere in the kernel (x = 0 before the loop
+		// would be lost in the combination with the original value). The
+		// other kernels of a kernels construct may use it: they get its
+		// device copy, which the reduction combines into
+		// (reduce_spanning.go).
 		for _, f := range reds {
 			if a := l.byVar[f.v]; a != nil {
 				for _, r := range a.Refs {
+					if l.con.Kind == "kernels" && !inKernel(top, r.Span) && !declaredIn(f.v, l.r.Stmt) {
+						continue
+					}
 					if r.Span.Start < lp.Stmts[0].Span.Start || r.Span.End > lp.Stmts[0].Span.End {
 						return fmt.Sprintf("'%s' is updated like a reduction but also used outside the loop", f.v.Name)
 					}

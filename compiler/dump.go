@@ -161,7 +161,14 @@ func dumpConstruct(b *strings.Builder, con *Construct, ind string, text []byte) 
 		}
 		loops(k.Loops, 0)
 		for _, r := range k.Reductions {
-			fmt.Fprintf(b, "%s    reduction(%s:%s) %s mask [%s]\n", ind, r.Op, r.Name, r.Accrt, r.Mask)
+			fmt.Fprintf(b, "%s    reduction(%s:%s) %s mask [%s]", ind, r.Op, r.Name, r.Accrt, r.Mask)
+			switch {
+			case r.Spanning:
+				fmt.Fprintf(b, " final %s (into the device copy the construct's other kernels use)", r.Final)
+			case r.Final != "":
+				fmt.Fprintf(b, " final %s (when present)", r.Final)
+			}
+			b.WriteString("\n")
 		}
 		for _, v := range sortedShared(k) {
 			fmt.Fprintf(b, "%s    gang-shared array %s (__local %s)\n", ind, v.Name, k.Shared[v])

@@ -518,7 +518,8 @@ func (h *hgen) compute(n *Node, ind string) {
 	views := map[*DataItem]string{}
 	for _, di := range n.Data {
 		for _, cv := range con.Vars {
-			if cv.Data == di && (cv.Mode == ModeArray || cv.Mode == ModeRef) {
+			// (a reduction other kernels read: their view, reduce_spanning.go)
+			if cv.Data == di && (cv.Mode == ModeArray || cv.Mode == ModeRef || cv.Red != nil && cv.Red.Spanning) {
 				views[di] = devView(cv.Name)
 			}
 		}

@@ -374,6 +374,10 @@ type Reduction struct {
 	// Final names the kernel that combines the partials on the device, into
 	// the present copy (reduce_device.go); "" when only the host combines.
 	Final string
+	// Spanning: a scalar that other kernels of a kernels construct also
+	// use; they read and write its device copy, into which this reduction
+	// combines (lower.go spanningReductions).
+	Spanning bool
 }
 
 // ParamKind is the kind of a kernel parameter.

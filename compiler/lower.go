@@ -337,7 +337,11 @@ type lowering struct {
 	conPrivate  map[*cfacts.Var]bool
 	privArrays  map[*cfacts.Var]*PrivArray // privarray.go
 	cvars       map[*cfacts.Var]*CVar
-	items       map[*cfacts.Var]*DataItem
+	// readers: the device copy of a scalar that one kernel of a kernels
+	// construct reduces, as the construct's other kernels see it
+	// (spanningReductions)
+	readers map[*cfacts.Var]*CVar
+	items   map[*cfacts.Var]*DataItem
 	paths       []*pathUse // the member paths it uses (attach.go)
 }
 
@@ -410,6 +414,7 @@ func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 	if len(c.errors) > nerr {
 		return con
 	}
+	l.spanningReductions()
 	for _, k := range con.Kernels {
 		l.finishKernel(k)
 	}
@@ -1348,6 +1353,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 	viaRoutines := l.c.kernelRoutineGlobals(k) // routineglobals.go
 	for _, cv := range con.Vars {
 		if l.refers(k, cv.Var) || slices.Contains(viaRoutines, cv.Var) || con.Spanning[cv.Var] && declaresWithInit(k, cv.Var) {
+			if rd := l.readers[cv.Var]; rd != nil && !l.reducesIn(k, cv.Var) {
+				cv = rd // spanningReductions: another kernel reduces it
+			}
 			k.Vars = append(k.Vars, cv)
 			if pa := l.privArrays[cv.Var]; pa != nil && cv.Mode == ModePrivate {
 				l.kernelPrivArray(k, pa) // privarray.go
@@ -1593,6 +1601,9 @@ func (l *lowering) globalReduction(k *Kernel, cv *CVar) {
 	same := true
 	if a != nil {
 		for _, ref := range a.Refs {
+			if !inKernel(k, ref.Span) {
+				continue // another kernel's (reduce_spanning.go)
+			}
 			p := l.levelsAround(k, ref.Span)
 			if len(sites) > 0 && p != sites[0] {
 				same = false

@@ -218,6 +218,9 @@ func (l *lowering) reductionGap(k *Kernel, cv *CVar, a *analysis.VarAttr, loops 
 		return false
 	}
 	for _, ref := range a.Refs {
+		if !inKernel(k, ref.Span) {
+			continue // another kernel's (reduce_spanning.go)
+		}
 		var in *Loop // the innermost partitioned loop around the reference
 		forEachLoop(k.Loops, func(lp *Loop) {
 			s := lp.Stmts[0].Span
