@@ -53,6 +53,7 @@ var semanticChecks = []*Check{
 	transfersCheck,
 	dependenceCheck,
 	gangSyncCheck,
+	staleCheck,
 	constArgsCheck,
 	invariantUpdateCheck,
 }

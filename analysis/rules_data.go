@@ -137,6 +137,32 @@ var dataRules = []*Rule{
 			"    for (int i = 0; i < n; i++) a[i] += 1;\n}",
 	},
 	{
+		ID: "stale-host-read", Severity: SeverityWarning,
+		Summary: "the host reads data inside a data region after a compute construct wrote its device copy",
+		Doc: "Inside a `data` construct the compute constructs find its data present and read and write the " +
+			"device copy; the host copy changes only at the region's exit (copy, copyout) or at an `update " +
+			"self` (OpenACC 3.3 §2.6, §2.14.4). Host code of the region that reads the data after a compute " +
+			"construct wrote it — a result printed or saved in the time-step loop, a convergence test on a " +
+			"reduction variable that the region maps — reads the values from before the region, silently, on " +
+			"every compiler; it works only where host and device share memory. The fix adds `update self` before " +
+			"the host code that reads it. Not reported when an `update self`, enter/exit data or `host_data` of " +
+			"the region names the data, when the host passes it to a function or takes its address, when the " +
+			"runtime API may move it, or for compute constructs with `if` or `self`.",
+		Example: "#pragma acc data copy(a[0:n])\nfor (int t = 0; t < steps; t++) {\n#pragma acc parallel loop\n" +
+			"    for (int i = 0; i < n; i++) a[i] += 1;\n    printf(\"%f\\n\", a[0]);\n}",
+	},
+	{
+		ID: "stale-device-read", Severity: SeverityWarning,
+		Summary: "the host writes data inside a data region and a later compute construct reads its device copy",
+		Doc: "Inside a `data` construct the compute constructs read the device copy of its data, which the host " +
+			"writes of the region do not reach until an `update device` (OpenACC 3.3 §2.14.4): a boundary " +
+			"reset, a coefficient changed between kernels or in the next round of a host loop leaves the " +
+			"device with the old values, silently, on every compiler. The fix adds `update device` after the " +
+			"host code that writes it. The same exceptions as for `stale-host-read` apply.",
+		Example: "#pragma acc data copy(a[0:n])\n{\n    a[0] = 1;\n#pragma acc parallel loop\n" +
+			"    for (int i = 1; i < n; i++) a[i] += a[0];\n}",
+	},
+	{
 		ID: "gang-reduction-read", Severity: SeverityWarning,
 		Summary: "a parallel construct reads a variable that a gang loop of it reduces across gangs",
 		Doc: "A `reduction` on a gang loop combines the gangs' values into the variable at the end of the " +

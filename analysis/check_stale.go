@@ -1,0 +1,442 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
+)
+
+// staleCheck reports host code inside a `data` construct that uses a
+// variable the construct maps as if host and device shared it (OpenACC 3.3
+// §2.6: inside the region the compute constructs find the data present and
+// use the device copy; the host copy changes only at the region's exit or
+// an `update`):
+//
+//   - stale-host-read: the host reads it after a compute construct of the
+//     region wrote the device copy (a result printed or written to a file
+//     in the time-step loop, a convergence test on a reduction variable
+//     the region maps): it reads the values from before the region;
+//   - stale-device-read: the host writes it and a compute construct of the
+//     region reads it afterwards (a boundary reset between kernels): the
+//     device keeps the old values.
+//
+// "After" is in program order, or in a later round of a host loop of the
+// region around both. A variable that an `update` in the same direction, an
+// enter/exit data or host_data directive of the region names, that the host
+// passes to a function, takes the address of or assigns (a pointer swap), or
+// that the runtime API may move (acc_update_*, acc_memcpy_*) is left alone,
+// as are compute constructs with `if` or `self` (they may run on the host),
+// private copies, and data regions with `if`. Programs that rely on the host
+// and the device sharing memory (NVIDIA's managed memory) behave as the
+// code reads there, and nowhere else.
+var staleCheck = &Check{
+	Name:  "stale",
+	Rules: []string{"stale-host-read", "stale-device-read"},
+	Model: checkStale,
+}
+
+// staleClauses are the clauses of a data construct whose data the compute
+// constructs of the region find present.
+var staleClauses = []string{"copy", "copyin", "copyout", "create", "present"}
+
+// staleRuntime are the API calls that may move data between the copies.
+var staleRuntime = []string{"acc_update_self", "acc_update_device", "acc_memcpy", "acc_copyout", "acc_copyin", "acc_delete",
+	"acc_update_host", "acc_map_data", "acc_attach", "acc_detach"}
+
+// staleRun holds what the data regions of one model share: the compute
+// constructs' attributes (nested regions ask for the same constructs) and
+// the host_data regions.
+type staleRun struct {
+	m        *Model
+	attrs    map[*Region]map[*cfacts.Var]*VarAttr
+	hostData []acc.Span
+}
+
+func checkStale(p *Pass, m *Model) {
+	run := &staleRun{m: m, attrs: map[*Region]map[*cfacts.Var]*VarAttr{}}
+	var datas []*Region
+	for _, r := range allRegions(m) {
+		if r.Directive != nil && r.Directive.Spec != nil && r.Directive.Spec.Name == "host_data" && r.Stmt != nil {
+			run.hostData = append(run.hostData, r.Stmt.Span)
+		}
+		if isDataConstruct(r) && r.Stmt != nil && r.Func != nil && r.Func.Func != nil && len(r.Directive.Errors) == 0 &&
+			findClauseNamed(r.Directive, "if") == nil {
+			datas = append(datas, r)
+		}
+	}
+	for _, r := range datas {
+		run.region(p, r)
+	}
+}
+
+// attrOf is the attribute of v in compute construct c.
+func (run *staleRun) attrOf(c *Region, v *cfacts.Var) *VarAttr {
+	byVar, ok := run.attrs[c]
+	if !ok {
+		byVar = map[*cfacts.Var]*VarAttr{}
+		as := DataAttributes(run.m, c)
+		for i := range as {
+			byVar[as[i].Var] = &as[i]
+		}
+		run.attrs[c] = byVar
+	}
+	return byVar[v]
+}
+
+// staleWrite is a compute construct of the region that writes (or reads)
+// the device copy.
+type staleUse struct {
+	c    *Region
+	span acc.Span // the construct's directive and statement
+}
+
+func (run *staleRun) region(p *Pass, r *Region) {
+	m, fm := run.m, r.Func
+	var computes []*Region
+	for _, c := range computesIn(r) {
+		if c.Stmt != nil && findClauseNamed(c.Directive, "if") == nil && findClauseNamed(c.Directive, "self") == nil {
+			computes = append(computes, c)
+		}
+	}
+	if len(computes) == 0 {
+		return
+	}
+	// the host part of the region: references outside the compute
+	// constructs and host_data regions
+	skipSpans := append(computeSpans(computes), run.hostData...)
+	var host []*Ref
+	for _, ref := range m.collectRefs(r.Stmt) {
+		if !inAnySpan(skipSpans, ref.Span.Start) {
+			host = append(host, ref)
+		}
+	}
+	runtimeMoves := false
+	for _, call := range stCalls(r.Stmt) {
+		for _, name := range staleRuntime {
+			runtimeMoves = runtimeMoves || strings.HasPrefix(call.Name, name)
+		}
+	}
+	if runtimeMoves {
+		return
+	}
+	seen := map[*cfacts.Var]bool{}
+	clauseItems(m, fm, r.Directive, staleClauses, func(cl *acc.Clause, it *acc.Arg, v *cfacts.Var) {
+		if seen[v] || !staleKind(v.Type) {
+			return
+		}
+		seen[v] = true
+		if staleUntracked(m, fm, r, host, v) {
+			return
+		}
+		var writers, readers []staleUse
+		for _, c := range computes {
+			a := run.attrOf(c, v)
+			if a == nil || a.Attr == AttrPrivate || a.Attr == AttrFirstprivate || a.Predetermined {
+				continue
+			}
+			u := staleUse{c: c, span: acc.Span{Start: c.Directive.Span.Start, End: c.Stmt.Span.End}}
+			if a.Written {
+				writers = append(writers, u)
+			}
+			if a.Read {
+				readers = append(readers, u)
+			}
+		}
+		scalar := v.Type.Kind != cfacts.TypeArray && v.Type.Kind != cfacts.TypePointer
+		updates := updatesIn(fm, r, v)
+		if !updates["self"] {
+			for _, ref := range host {
+				if ref.Var != v || !staleReads(ref, scalar) {
+					continue
+				}
+				if w, ok := staleBefore(r, writers, ref.Span); ok {
+					reportStaleHostRead(p, m, r, it, v, ref, w, writers)
+					break
+				}
+			}
+		}
+		if !updates["device"] {
+			for _, ref := range host {
+				if ref.Var != v || !staleWrites(ref, scalar) {
+					continue
+				}
+				if rd, ok := staleAfter(r, readers, ref.Span); ok {
+					reportStaleDeviceRead(p, m, r, it, v, ref, rd, readers)
+					break
+				}
+			}
+		}
+	})
+}
+
+// staleKind: arrays, pointers to data and scalars (not structs, whose
+// members the references do not tell apart).
+func staleKind(t *cfacts.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
+		return true
+	case cfacts.TypeArray, cfacts.TypePointer:
+		e := t.Elem
+		for e != nil && e.Kind == cfacts.TypeArray {
+			e = e.Elem
+		}
+		return e != nil && (e.Kind == cfacts.TypeInt || e.Kind == cfacts.TypeFloat || e.Kind == cfacts.TypeComplex)
+	}
+	return false
+}
+
+// staleUntracked reports whether the host part of the region may move or
+// reach v in ways the references do not show.
+func staleUntracked(m *Model, fm *FuncModel, r *Region, host []*Ref, v *cfacts.Var) bool {
+	for _, ref := range host {
+		if ref.Var != v {
+			continue
+		}
+		if ref.Call || ref.Addr || ref.Escape || ref.Member {
+			return true
+		}
+		if (v.Type.Kind == cfacts.TypePointer) && ref.Access&AccWrite != 0 {
+			return true // the pointer itself changes (a swap)
+		}
+	}
+	for _, d := range fm.Directives {
+		if d.Spec == nil || !inSpan(r.Stmt.Span, d.Span) {
+			continue
+		}
+		switch d.Spec.Name {
+		case "enter data", "exit data", "host_data", "declare":
+			if directiveNamesVar(d, v.Name) {
+				return true
+			}
+		}
+	}
+	global := v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern
+	if global && len(stCalls(r.Stmt)) > 0 {
+		return true // a function may update or use it
+	}
+	return false
+}
+
+// updatesIn reports the directions ("self", "device") in which an update
+// directive of the region names v.
+func updatesIn(fm *FuncModel, r *Region, v *cfacts.Var) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range fm.Directives {
+		if d.Spec == nil || d.Spec.Name != "update" || !inSpan(r.Stmt.Span, d.Span) {
+			continue
+		}
+		for _, c := range d.Clauses {
+			dir := "self"
+			if canonical(c) == "device" {
+				dir = "device"
+			} else if canonical(c) != "self" && canonical(c) != "host" {
+				continue
+			}
+			for _, it := range argItems(c) {
+				if it.Var != nil && it.Var.Name == v.Name {
+					out[dir] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// directiveNamesVar reports whether an item of a clause of d names the
+// variable.
+func directiveNamesVar(d *acc.Directive, name string) bool {
+	for _, c := range d.Clauses {
+		for _, it := range argItems(c) {
+			if it.Var != nil && it.Var.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// staleReads: the reference reads the variable's data (a scalar's value,
+// an element).
+func staleReads(ref *Ref, scalar bool) bool {
+	if scalar {
+		return ref.Access&AccRead != 0 && !ref.Decl
+	}
+	return ref.Elem&AccRead != 0
+}
+
+func staleWrites(ref *Ref, scalar bool) bool {
+	if scalar {
+		return ref.Access&AccWrite != 0 && !ref.Decl
+	}
+	return ref.Elem&AccWrite != 0
+}
+
+// staleBefore returns a use that may run before the span: earlier in the
+// region, or in a host loop of the region around both.
+func staleBefore(r *Region, uses []staleUse, sp acc.Span) (staleUse, bool) {
+	for _, u := range uses {
+		if u.span.End <= sp.Start || inHostLoopWith(r, u.span, sp) {
+			return u, true
+		}
+	}
+	return staleUse{}, false
+}
+
+// staleAfter returns a use that may run after the span.
+func staleAfter(r *Region, uses []staleUse, sp acc.Span) (staleUse, bool) {
+	for _, u := range uses {
+		if sp.End <= u.span.Start || inHostLoopWith(r, u.span, sp) {
+			return u, true
+		}
+	}
+	return staleUse{}, false
+}
+
+// inHostLoopWith reports whether a loop statement of the region's body
+// contains both spans.
+func inHostLoopWith(r *Region, a, b acc.Span) bool {
+	found := false
+	walkStmts(r.Stmt, func(s *cfacts.Stmt) {
+		if found || s.Kind != cfacts.StmtFor && s.Kind != cfacts.StmtWhile && s.Kind != cfacts.StmtDo {
+			return
+		}
+		found = inSpan(s.Span, a) && inSpan(s.Span, b) && !inSpan(a, s.Span)
+	})
+	return found
+}
+
+func computeSpans(cs []*Region) []acc.Span {
+	var out []acc.Span
+	for _, c := range cs {
+		out = append(out, c.Stmt.Span)
+	}
+	return out
+}
+
+func findClauseNamed(d *acc.Directive, name string) *acc.Clause {
+	if d == nil {
+		return nil
+	}
+	for _, c := range d.Clauses {
+		if canonical(c) == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func reportStaleHostRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Var, ref *Ref, w staleUse, writers []staleUse) {
+	item := it.Text
+	d := Diagnostic{
+		Span: ref.Span, Rule: "stale-host-read",
+		Message: fmt.Sprintf("%s is read on the host inside the data region that maps it, after %s writes its device copy: the host copy keeps the values from before the region until 'update self(%s)' or the region's end (unless host and device share memory)",
+			quote(v.Name), quote(w.c.Directive.Spec.Name), item),
+		Related: []Related{
+			{Span: w.c.Directive.NameSpan, Message: "the device copy of " + quote(v.Name) + " is written here"},
+			{Span: it.Span, Message: "mapped for the region here"},
+		},
+	}
+	if at, ind, ok := staleAnchor(m, r, ref.Span, writers, true); ok {
+		d.Fixes = []SuggestedFix{{
+			Title: "Add '#pragma acc update self(" + item + ")' before the host reads it",
+			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + "#pragma acc update self(" + item + ")\n"}},
+		}}
+	}
+	p.Report(d)
+}
+
+func reportStaleDeviceRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Var, ref *Ref, rd staleUse, readers []staleUse) {
+	item := it.Text
+	d := Diagnostic{
+		Span: ref.Span, Rule: "stale-device-read",
+		Message: fmt.Sprintf("%s is written on the host inside the data region that maps it, and %s reads its device copy afterwards: the device keeps the old values without 'update device(%s)' (unless host and device share memory)",
+			quote(v.Name), quote(rd.c.Directive.Spec.Name), item),
+		Related: []Related{
+			{Span: rd.c.Directive.NameSpan, Message: "the device copy of " + quote(v.Name) + " is read here"},
+			{Span: it.Span, Message: "mapped for the region here"},
+		},
+	}
+	if at, ind, ok := staleAnchor(m, r, ref.Span, readers, false); ok {
+		d.Fixes = []SuggestedFix{{
+			Title: "Add '#pragma acc update device(" + item + ")' after the host writes it",
+			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + "#pragma acc update device(" + item + ")\n"}},
+		}}
+	}
+	p.Report(d)
+}
+
+// staleAnchor is where the update goes (a line start) and its
+// indentation: before (before) or after the outermost statement of the
+// region that contains the reference and no compute construct of uses; an
+// `if` whose branch holds the reference gets the update inside that branch,
+// so that it runs when the branch does. ok is false where no statement
+// fits (a read in a loop's condition).
+func staleAnchor(m *Model, r *Region, sp acc.Span, uses []staleUse, before bool) (int, string, bool) {
+	var best *cfacts.Stmt
+	walkStmts(r.Stmt, func(s *cfacts.Stmt) {
+		if best != nil || !inSpan(s.Span, sp) {
+			return
+		}
+		for _, u := range uses {
+			if inSpan(s.Span, u.span) || inSpan(u.span, s.Span) {
+				return
+			}
+		}
+		best = s
+	})
+	if best == nil {
+		return 0, "", false
+	}
+	for best.Kind == cfacts.StmtIf {
+		var branch *cfacts.Stmt
+		for _, b := range []*cfacts.Stmt{best.Then, best.Else} {
+			if b != nil && inSpan(b.Span, sp) {
+				branch = b
+			}
+		}
+		if branch == nil {
+			break
+		}
+		if branch.Kind != cfacts.StmtCompound || len(branch.List) == 0 {
+			return 0, "", false
+		}
+		inner := branch.List[0]
+		if !before {
+			inner = branch.List[len(branch.List)-1]
+		}
+		best = inner
+		if !inSpan(inner.Span, sp) {
+			break
+		}
+	}
+	ind := indentAt(m.Text, best.Span.Start)
+	if before {
+		at := lineStartAt(m.Text, best.Span.Start)
+		if strings.TrimSpace(string(m.Text[at:best.Span.Start])) != "" {
+			return 0, "", false
+		}
+		return at, ind, true
+	}
+	end := best.Span.End
+	for end < len(m.Text) && m.Text[end] != '\n' {
+		switch {
+		case m.Text[end] == '/' && end+1 < len(m.Text) && m.Text[end+1] == '/': // a comment to the line's end
+			for end < len(m.Text) && m.Text[end] != '\n' {
+				end++
+			}
+			continue
+		case m.Text[end] != ' ' && m.Text[end] != '\t' && m.Text[end] != '\r' && m.Text[end] != ';':
+			return 0, "", false
+		}
+		end++
+	}
+	if end >= len(m.Text) {
+		return 0, "", false
+	}
+	return end + 1, ind, true
+}
