@@ -273,7 +273,9 @@ func init() {
 		__private __kernel read_only write_only read_write __read_only __write_only __read_write
 		bool uchar ushort uint ulong half quad complex imaginary size_t ptrdiff_t intptr_t uintptr_t
 		image1d_t image2d_t image3d_t image1d_array_t image2d_array_t image1d_buffer_t sampler_t event_t
-		uniform pipe typeof`) {
+		uniform pipe typeof true false vec_step generic __generic queue_t ndrange_t clk_event_t reserve_id_t
+		cl_mem_fence_flags memory_order memory_scope atomic_int atomic_uint atomic_long atomic_ulong
+		atomic_float atomic_double atomic_flag atomic_intptr_t atomic_uintptr_t atomic_size_t atomic_ptrdiff_t`) {
 		clReserved[w] = true
 	}
 	for _, t := range []string{"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half"} {

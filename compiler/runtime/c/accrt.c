@@ -4005,6 +4005,16 @@ void acc_wait_all_async(int async)
 	accrt_wait_all_async(async);
 }
 
+void acc_async_wait(int async)
+{
+	accrt_wait(async);
+}
+
+void acc_async_wait_all(void)
+{
+	acc_wait_all();
+}
+
 int acc_wait_any(int count, int *asyncs)
 {
 	return accrt_wait_any(count, asyncs);

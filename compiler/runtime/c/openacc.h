@@ -106,6 +106,10 @@ void acc_wait_all_async(int async);
 /* The host waits until one of asyncs[0..count) is done; returns its index
  * (entries acc_async_sync are skipped; -1 when none is left). */
 int acc_wait_any(int count, int *asyncs);
+/* The OpenACC 1.0 names of acc_wait and acc_wait_all (which GCC's libgomp
+ * still provides). */
+void acc_async_wait(int async);
+void acc_async_wait_all(void);
 
 /* Nonzero when [h, h+bytes) is present (bytes 0: when h lies in present data). */
 int acc_is_present(void *h, size_t bytes);

@@ -1,7 +1,8 @@
 /* async_api: the async routines of the runtime API with async constructs:
  * acc_async_test/_all, acc_wait, acc_wait_async (one queue waits for
  * another), acc_wait_all_async, acc_wait_all, acc_wait_any, async(expr) with
- * acc_async_noval and acc_async_sync, acc_set/get_default_async. Without
+ * acc_async_noval and acc_async_sync, acc_set/get_default_async, and the
+ * OpenACC 1.0 names acc_async_wait and acc_async_wait_all. Without
  * OpenACC the routines are host stand-ins (everything is synchronous there);
  * routines newer than OpenACC 2.6 (acc_wait_any, the default async queue) are
  * stand-ins for gcc -fopenacc (OpenACC 2.6) too. */
@@ -17,6 +18,8 @@ static void acc_wait(int q) { (void)q; }
 static void acc_wait_async(int q, int a) { (void)q; (void)a; }
 static void acc_wait_all(void) {}
 static void acc_wait_all_async(int a) { (void)a; }
+static void acc_async_wait(int q) { (void)q; }
+static void acc_async_wait_all(void) {}
 #endif
 #if !defined(_OPENACC) || _OPENACC < 202011
 static int default_async = acc_async_noval;
@@ -117,6 +120,16 @@ int main(void)
 	expect(acc_async_test_all() != 0, "acc_async_test_all after acc_wait_all");
 	expect(linear(c, n, 0, 900), "c after acc_wait_all_async(3)");
 	printf("acc_wait_all_async: sum c = %ld\n", sum(c, n));
+
+	/* the OpenACC 1.0 names of acc_wait and acc_wait_all */
+	slow_fill(a, n, 7, 1);
+#pragma acc update self(a[0:n]) async(1)
+	acc_async_wait(1);
+	expect(linear(a, n, 1, 7), "a after acc_async_wait(1)");
+	slow_fill(b, n, 8, 2);
+#pragma acc update self(b[0:n]) async(2)
+	acc_async_wait_all();
+	expect(linear(b, n, 1, 8) && acc_async_test_all() != 0, "b after acc_async_wait_all");
 
 	/* async(acc_async_noval) is async without argument; acc_async_sync is
 	 * synchronous (its results need no wait) */
