@@ -442,13 +442,15 @@ func initializedByOther(d *acc.Directive, c *acc.Clause, v *cfacts.Var) bool {
 	return false
 }
 
-// firstUpdate returns the first update of v's elements in the compute
-// constructs (c[i] += e, c[i]++, c[i] = c[i] * e): a read of the element
-// before any write of it. nil when there is none, or when v is written some
-// other way first (then the update may read what that wrote).
+// firstUpdate returns the first update of v's elements (of a scalar v
+// itself) in the compute constructs (c[i] += e, c[i]++, c[i] = c[i] * e,
+// s += e in a reduction loop, which combines with s's value): a read of the
+// element before any write of it. nil when there is none, or when v is
+// written some other way first (then the update may read what that wrote).
 func firstUpdate(du *dataUse, v *cfacts.Var) *Ref {
+	scalar := isScalarVar(v)
 	for _, r := range du.refs {
-		if r.Var != v || r.Elem&AccWrite == 0 {
+		if r.Var != v || !scalar && r.Elem&AccWrite == 0 || scalar && r.Access&AccWrite == 0 {
 			continue
 		}
 		if r.Assign == nil {
@@ -515,11 +517,15 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				if canonical(c) == "create" {
 					fix = "copyin"
 				}
+				what, upd1 := "the element", upd.Expr
+				if isScalarVar(v) && upd.Assign != nil {
+					what, upd1 = "the variable", upd.Assign // (a reduction combines its result with that value)
+				}
 				p.Report(Diagnostic{
 					Span: it.Var.NameSpan, Rule: "uninitialized-device-read",
-					Message: fmt.Sprintf("%s is %s in this %s, so its device copy starts uninitialized, but the update of %s reads the element before anything writes it; use %s (or %s(zero: ...) for zeros)",
-						quote(name), canonical(c), construct, quote(exprSource(m, upd.Expr)), fix, canonical(c)),
-					Related: []Related{{Span: upd.Site(), Message: "the element is read and updated here"}},
+					Message: fmt.Sprintf("%s is %s in this %s, so its device copy starts uninitialized, but the update of %s reads %s before anything writes it; use %s (or %s(zero: ...) for zeros)",
+						quote(name), canonical(c), construct, quote(exprSource(m, upd1)), what, fix, canonical(c)),
+					Related: []Related{{Span: upd.Site(), Message: what + " is read and updated here"}},
 					Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, fix))},
 				})
 				return
@@ -567,4 +573,17 @@ func writtenHere(name string, w *Ref) string {
 		return quote(name) + " is written here, through " + quote(w.Var.Name)
 	}
 	return quote(name) + " is written here"
+}
+
+// isScalarVar reports whether v is a number (not an array, pointer or
+// struct).
+func isScalarVar(v *cfacts.Var) bool {
+	if v.Type == nil {
+		return false
+	}
+	switch v.Type.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
+		return true
+	}
+	return false
 }

@@ -210,7 +210,8 @@ var dataRules = []*Rule{
 		Summary: "data that copyout or create allocates is updated before it is written",
 		Doc: "`copyout` and `create` give data that is not yet present a new device copy and copy nothing in: " +
 			"its values are undefined until device code writes them. An update of an element (`c[i] += e`, " +
-			"`c[i]++`, `c[i] = c[i] * e`) reads the element first, so it starts from garbage. Use `copy` " +
+			"`c[i]++`, `c[i] = c[i] * e`) or of a scalar (`s += e`, also in a reduction loop, which combines its " +
+			"result with the variable's value) reads it first, so it starts from garbage. Use `copy` " +
 			"(copyout) or `copyin` (create) to start from the host's values, or the `zero` modifier " +
 			"(`copyout(zero: c[0:n])`, OpenACC 3.3) to start from zeros. Data an enclosing data region or " +
 			"`enter data` already holds is not reported: the clause finds it present and keeps its values.",

@@ -19,6 +19,26 @@ void accumulate(float *a, float *b, float *c, int *h, int n)
     }
 }
 
+/* A scalar counted in a reduction or with atomics: the device copy that
+   copyout gives starts uninitialized, and the count adds to it. */
+void counts(float *c, int n, int m)
+{
+    int bad = 0, hits = 0;
+#pragma acc data copyin(c[0:n]) copyout(bad) // want "'bad' is copyout in this 'data', so its device copy starts uninitialized, but the update of 'bad \+= \(c\[i\] != m\)' reads the variable before anything writes it; use copy"
+    {
+#pragma acc parallel loop reduction(+:bad)
+        for (int i = 0; i < n; i++)
+            bad += (c[i] != m);
+    }
+#pragma acc parallel loop copyin(c[0:n]) copyout(hits) // want "'hits' is copyout in this 'parallel loop'.*'hits\+\+' reads the variable"
+    for (int i = 0; i < n; i++) {
+        if (c[i] > 0) {
+#pragma acc atomic update
+            hits++;
+        }
+    }
+}
+
 /* Not reported: zeroed copies, a write first, another clause that copies
    in, data an enclosing region holds. */
 void fine(float *a, float *b, float *c, int n)
