@@ -913,6 +913,10 @@ func (l *lowering) variables() {
 		if l.allRefsPrivatized(a) {
 			continue // private to an enclosing loop (a gang's own avg): reduced within it, reduce_local.go
 		}
+		if l.gangCopyReduced(v, a, rcs) { // reduce_spanning.go
+			l.conPrivate[v] = true
+			continue
+		}
 		if l.oneGang() && l.usedOutsideReductionLoops(a, rcs) {
 			// one gang: its (firstprivate) copy takes the loops' results,
 			// which the code around them reads (Cholesky's sm), as a
