@@ -180,7 +180,11 @@ func checkFirstprivateWrite(p *Pass, ci *computeInfo, u *varUse) {
 		}
 	}
 	firstRef := u.refs[0]
-	temp := firstRef.Access == AccWrite && firstRef.Assign != nil && firstRef.Op == "" && u.read && u.loopReduction == nil
+	// a temporary of the loop's iterations: assigned first in each; also
+	// when an inner loop reduces it (row norms: copy would share one copy
+	// between the gangs)
+	temp := firstRef.Access == AccWrite && firstRef.Assign != nil && firstRef.Op == "" && u.read &&
+		(u.loopReduction == nil || inComputeLoop(ci.r, firstRef))
 	atomic := false
 	for _, w := range writes {
 		atomic = atomic || inAtomic(ci.r, w)
@@ -456,4 +460,26 @@ func lengthPlaceholders(item string) []string {
 		return []string{"m"}
 	}
 	return []string{lengthPlaceholder, "m"}
+}
+
+// inComputeLoop reports whether ref lies in a loop associated with r or
+// with a loop construct inside it.
+func inComputeLoop(r *Region, ref *Ref) bool {
+	for _, l := range r.Loops {
+		if inSpan(l.Span, ref.Span) {
+			return true
+		}
+	}
+	found := false
+	var walk func(rs []*Region)
+	walk = func(rs []*Region) {
+		for _, c := range rs {
+			for _, l := range c.Loops {
+				found = found || c.Kind == RegionLoop && inSpan(l.Span, ref.Span)
+			}
+			walk(c.Children)
+		}
+	}
+	walk(r.Children)
+	return found
 }

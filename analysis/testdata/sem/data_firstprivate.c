@@ -48,6 +48,21 @@ void temporary(const float *restrict x, float *restrict y, int n)
     }
 }
 
+/* A temporary of each row that an inner loop reduces (row norms): private,
+   not copy, which would share one copy between the gangs. */
+void row_norms(const float *restrict m, float *restrict norms, int n)
+{
+    float norm;
+#pragma acc parallel loop copyin(m[0:n*n]) copyout(norms[0:n])
+    for (int i = 0; i < n; i++) {
+        norm = 0; // want "'norm' is implicitly firstprivate in 'parallel loop': one copy per gang is shared.*private"
+#pragma acc loop reduction(+:norm)
+        for (int j = 0; j < n; j++)
+            norm += m[i * n + j];
+        norms[i] = norm;
+    }
+}
+
 /* A plain result: copy. serial behaves like parallel. */
 float tail_serial(const float *restrict x, int n)
 {
