@@ -614,9 +614,34 @@ func (g *kgen) body(s *cfacts.Stmt) {
 		g.indent--
 		return
 	}
+	if s.Kind != cfacts.StmtCompound && g.holdsLoop(s) {
+		// a loop of the kernel in a body without braces: the code around
+		// it (barriers, the partitioned loop's own declarations) must stay
+		// in the body
+		g.line(0, "{")
+		g.indent++
+		g.stmt(s)
+		g.indent--
+		g.line(0, "}")
+		return
+	}
 	g.indent++
 	g.stmt(s)
 	g.indent--
+}
+
+// holdsLoop reports whether s is or contains a loop construct of the
+// kernel.
+func (g *kgen) holdsLoop(s *cfacts.Stmt) bool {
+	if g.k == nil {
+		return false
+	}
+	found := false
+	cfacts.Walk(s, func(x *cfacts.Stmt) bool {
+		found = found || g.k.LoopOf[x] != nil
+		return !found
+	})
+	return found
 }
 
 func (g *kgen) stmt(s *cfacts.Stmt) {

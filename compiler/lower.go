@@ -671,6 +671,12 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 	}
 	for _, s := range r.Loops[:n] {
 		lv, err := canonicalLoop(s)
+		if err != nil && lp.Seq && n == 1 && len(d.Clauses) == 1 && r.Stmt == s {
+			// a seq loop need not be in canonical form (OpenACC 3.3
+			// §2.9: for (double g = a; g <= b; g += h)): the kernel runs
+			// it as the plain loop it is
+			return nil
+		}
 		if err != nil {
 			l.c.errorAt(s.Span, "%v", err)
 			return nil

@@ -274,6 +274,9 @@ func (g *kgen) exprEffects(root *cfacts.Stmt, e *cfacts.Expr, ef *effects, seenP
 				ef.side = true
 				break
 			}
+			if x.X.Kind == cfacts.ExprIdent && declaredIn(v, root) {
+				break // the statement's own variable (a pointer walk's p++)
+			}
 			if g.atomicSpace(x.X) != "" {
 				ef.side = true
 				if m := g.memKey(v); m != nil {
