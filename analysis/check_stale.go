@@ -341,7 +341,11 @@ func reportStaleHostRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Va
 			{Span: it.Span, Message: "mapped for the region here"},
 		},
 	}
-	if at, ind, ok := staleAnchor(m, r, ref.Span, writers, true); ok {
+	at, ind, ok := staleAnchor(m, r, ref.Span, writers, true)
+	if !ok {
+		at, ind, ok = staleAfterWriter(m, r, ref.Span, writers)
+	}
+	if ok {
 		d.Fixes = []SuggestedFix{{
 			Title: "Add '#pragma acc update self(" + item + ")' before the host reads it",
 			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + "#pragma acc update self(" + item + ")\n"}},
@@ -368,6 +372,54 @@ func reportStaleDeviceRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.
 		}}
 	}
 	p.Report(d)
+}
+
+// staleAfterWriter places the update of a read in a loop's condition
+// (while (err > tol) around the kernels that reduce err): after the last
+// compute construct of the loop's body that writes the data, so that the
+// condition reads the new value.
+func staleAfterWriter(m *Model, r *Region, sp acc.Span, writers []staleUse) (int, string, bool) {
+	var loop *cfacts.Stmt
+	walkStmts(r.Stmt, func(s *cfacts.Stmt) {
+		if (s.Kind == cfacts.StmtWhile || s.Kind == cfacts.StmtDo || s.Kind == cfacts.StmtFor) && s.Cond != nil && inSpan(s.Cond.Span, sp) {
+			loop = s
+		}
+	})
+	if loop == nil || loop.Body == nil {
+		return 0, "", false
+	}
+	var last *Region
+	for _, w := range writers {
+		if inSpan(loop.Body.Span, w.span) && (last == nil || w.span.Start > last.Stmt.Span.Start) {
+			last = w.c
+		}
+	}
+	if last == nil {
+		return 0, "", false
+	}
+	return lineAfter(m, last.Stmt, indentAt(m.Text, last.Directive.Span.Start))
+}
+
+// lineAfter is the start of the line after statement s, when nothing but
+// blanks, semicolons and a // comment follows s on its line.
+func lineAfter(m *Model, s *cfacts.Stmt, ind string) (int, string, bool) {
+	end := s.Span.End
+	for end < len(m.Text) && m.Text[end] != '\n' {
+		switch {
+		case m.Text[end] == '/' && end+1 < len(m.Text) && m.Text[end+1] == '/': // a comment to the line's end
+			for end < len(m.Text) && m.Text[end] != '\n' {
+				end++
+			}
+			continue
+		case m.Text[end] != ' ' && m.Text[end] != '\t' && m.Text[end] != '\r' && m.Text[end] != ';':
+			return 0, "", false
+		}
+		end++
+	}
+	if end >= len(m.Text) {
+		return 0, "", false
+	}
+	return end + 1, ind, true
 }
 
 // staleAnchor is where the update goes (a line start) and its
@@ -422,21 +474,5 @@ func staleAnchor(m *Model, r *Region, sp acc.Span, uses []staleUse, before bool)
 		}
 		return at, ind, true
 	}
-	end := best.Span.End
-	for end < len(m.Text) && m.Text[end] != '\n' {
-		switch {
-		case m.Text[end] == '/' && end+1 < len(m.Text) && m.Text[end+1] == '/': // a comment to the line's end
-			for end < len(m.Text) && m.Text[end] != '\n' {
-				end++
-			}
-			continue
-		case m.Text[end] != ' ' && m.Text[end] != '\t' && m.Text[end] != '\r' && m.Text[end] != ';':
-			return 0, "", false
-		}
-		end++
-	}
-	if end >= len(m.Text) {
-		return 0, "", false
-	}
-	return end + 1, ind, true
+	return lineAfter(m, best, ind)
 }
