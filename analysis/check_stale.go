@@ -62,7 +62,7 @@ func checkStale(p *Pass, m *Model) {
 			run.hostData = append(run.hostData, r.Stmt.Span)
 		}
 		if isDataConstruct(r) && r.Stmt != nil && r.Func != nil && r.Func.Func != nil && len(r.Directive.Errors) == 0 &&
-			findClauseNamed(r.Directive, "if") == nil {
+			findClause(r.Directive, "if") == nil {
 			datas = append(datas, r)
 		}
 	}
@@ -85,7 +85,7 @@ func (run *staleRun) attrOf(c *Region, v *cfacts.Var) *VarAttr {
 	return byVar[v]
 }
 
-// staleWrite is a compute construct of the region that writes (or reads)
+// staleUse is a compute construct of the region that writes (or reads)
 // the device copy.
 type staleUse struct {
 	c    *Region
@@ -94,9 +94,13 @@ type staleUse struct {
 
 func (run *staleRun) region(p *Pass, r *Region) {
 	m, fm := run.m, r.Func
-	var computes []*Region
+	var computes, all []*Region
 	for _, c := range computesIn(r) {
-		if c.Stmt != nil && findClauseNamed(c.Directive, "if") == nil && findClauseNamed(c.Directive, "self") == nil {
+		if c.Stmt == nil {
+			continue
+		}
+		all = append(all, c)
+		if findClause(c.Directive, "if") == nil && findClause(c.Directive, "self") == nil {
 			computes = append(computes, c)
 		}
 	}
@@ -104,8 +108,8 @@ func (run *staleRun) region(p *Pass, r *Region) {
 		return
 	}
 	// the host part of the region: references outside the compute
-	// constructs and host_data regions
-	skipSpans := append(computeSpans(computes), run.hostData...)
+	// constructs (those with if or self too) and host_data regions
+	skipSpans := append(computeSpans(all), run.hostData...)
 	var host []*Ref
 	for _, ref := range m.collectRefs(r.Stmt) {
 		if !inAnySpan(skipSpans, ref.Span.Start) {
@@ -152,7 +156,7 @@ func (run *staleRun) region(p *Pass, r *Region) {
 					continue
 				}
 				if w, ok := staleBefore(r, writers, ref.Span); ok {
-					reportStaleHostRead(p, m, r, it, v, ref, w, writers)
+					staleHostRead.report(p, m, r, it, v, ref, w, writers)
 					break
 				}
 			}
@@ -163,7 +167,7 @@ func (run *staleRun) region(p *Pass, r *Region) {
 					continue
 				}
 				if rd, ok := staleAfter(r, readers, ref.Span); ok {
-					reportStaleDeviceRead(p, m, r, it, v, ref, rd, readers)
+					staleDeviceRead.report(p, m, r, it, v, ref, rd, readers)
 					break
 				}
 			}
@@ -318,57 +322,50 @@ func computeSpans(cs []*Region) []acc.Span {
 	return out
 }
 
-func findClauseNamed(d *acc.Directive, name string) *acc.Clause {
-	if d == nil {
-		return nil
-	}
-	for _, c := range d.Clauses {
-		if canonical(c) == name {
-			return c
-		}
-	}
-	return nil
+// staleReport is what one of the two rules says and fixes.
+type staleReport struct {
+	rule, message, related string
+	update                 string // the update's clause: self or device
+	before                 bool   // the update goes before the host's access (after it: false)
+	title                  string
 }
 
-func reportStaleHostRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Var, ref *Ref, w staleUse, writers []staleUse) {
+var (
+	staleHostRead = staleReport{
+		rule:    "stale-host-read",
+		message: "%s is read on the host inside the data region that maps it, after %s writes its device copy: the host copy keeps the values from before the region until 'update self(%s)' or the region's end (unless host and device share memory)",
+		related: "the device copy of %s is written here",
+		update:  "self", before: true, title: "before the host reads it",
+	}
+	staleDeviceRead = staleReport{
+		rule:    "stale-device-read",
+		message: "%s is written on the host inside the data region that maps it, and %s reads its device copy afterwards: the device keeps the old values without 'update device(%s)' (unless host and device share memory)",
+		related: "the device copy of %s is read here",
+		update:  "device", before: false, title: "after the host writes it",
+	}
+)
+
+// report reports ref, the host's access to v (item of the region's
+// clause), against u, a compute construct of uses on the other side.
+func (sr staleReport) report(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Var, ref *Ref, u staleUse, uses []staleUse) {
 	item := it.Text
 	d := Diagnostic{
-		Span: ref.Span, Rule: "stale-host-read",
-		Message: fmt.Sprintf("%s is read on the host inside the data region that maps it, after %s writes its device copy: the host copy keeps the values from before the region until 'update self(%s)' or the region's end (unless host and device share memory)",
-			quote(v.Name), quote(w.c.Directive.Spec.Name), item),
+		Span: ref.Span, Rule: sr.rule,
+		Message: fmt.Sprintf(sr.message, quote(v.Name), quote(u.c.Directive.Spec.Name), item),
 		Related: []Related{
-			{Span: w.c.Directive.NameSpan, Message: "the device copy of " + quote(v.Name) + " is written here"},
+			{Span: u.c.Directive.NameSpan, Message: fmt.Sprintf(sr.related, quote(v.Name))},
 			{Span: it.Span, Message: "mapped for the region here"},
 		},
 	}
-	at, ind, ok := staleAnchor(m, r, ref.Span, writers, true)
-	if !ok {
-		at, ind, ok = staleAfterWriter(m, r, ref.Span, writers)
+	at, ind, ok := staleAnchor(m, r, ref.Span, uses, sr.before)
+	if !ok && sr.before {
+		at, ind, ok = staleAfterWriter(m, r, ref.Span, uses)
 	}
 	if ok {
+		directive := "#pragma acc update " + sr.update + "(" + item + ")"
 		d.Fixes = []SuggestedFix{{
-			Title: "Add '#pragma acc update self(" + item + ")' before the host reads it",
-			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + "#pragma acc update self(" + item + ")\n"}},
-		}}
-	}
-	p.Report(d)
-}
-
-func reportStaleDeviceRead(p *Pass, m *Model, r *Region, it *acc.Arg, v *cfacts.Var, ref *Ref, rd staleUse, readers []staleUse) {
-	item := it.Text
-	d := Diagnostic{
-		Span: ref.Span, Rule: "stale-device-read",
-		Message: fmt.Sprintf("%s is written on the host inside the data region that maps it, and %s reads its device copy afterwards: the device keeps the old values without 'update device(%s)' (unless host and device share memory)",
-			quote(v.Name), quote(rd.c.Directive.Spec.Name), item),
-		Related: []Related{
-			{Span: rd.c.Directive.NameSpan, Message: "the device copy of " + quote(v.Name) + " is read here"},
-			{Span: it.Span, Message: "mapped for the region here"},
-		},
-	}
-	if at, ind, ok := staleAnchor(m, r, ref.Span, readers, false); ok {
-		d.Fixes = []SuggestedFix{{
-			Title: "Add '#pragma acc update device(" + item + ")' after the host writes it",
-			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + "#pragma acc update device(" + item + ")\n"}},
+			Title: "Add '" + directive + "' " + sr.title,
+			Edits: []TextEdit{{Span: acc.Span{Start: at, End: at}, NewText: ind + directive + "\n"}},
 		}}
 	}
 	p.Report(d)
