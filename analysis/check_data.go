@@ -285,6 +285,9 @@ func rowsWithoutRows(v *cfacts.Var, it *acc.Arg) bool {
 // reportRowsNoBounds reports an item that maps the row pointers of v but
 // not the rows, which some compute construct indexes (v[i][j]).
 func reportRowsNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg, v *cfacts.Var, du *dataUse) {
+	if canonical(c) == "present" && len(it.Var.Subscripts) == 1 {
+		return // present(A[0:n]): the row pointers, with the rows attached to them where they were mapped
+	}
 	name := v.Name
 	verb := "maps"
 	if r.Directive.Spec.Name == "update" {

@@ -1219,10 +1219,12 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			if item == nil {
 				return nil // its clause item was reported
 			}
-			if isRowsType(t) && item.Clause == "ACCRT_PRESENT" && item.Bytes == "0" {
-				// present(A) of a pointer to pointers, without bounds: the
-				// rows a data construct mapped, found as a pointer's
-				// without a clause (rows.go), which says when they are not
+			if isRowsType(t) && item.Clause == "ACCRT_PRESENT" && item.Rows == nil && !item.OneRow {
+				// present(A) or present(A[0:n]) of a pointer to pointers:
+				// the rows a data construct or enter data mapped with the
+				// pointers (OpenACC attaches them: a kernel follows A[i]),
+				// found as a pointer's without a clause (rows.go), which
+				// says when they are not
 				l.con.Node.Data = slices.DeleteFunc(l.con.Node.Data, func(d *DataItem) bool { return d == item })
 				return l.arrayVar(cv, a, nil, &DataItem{Clause: "lookup", Name: v.Name, Var: v, Start: v.Name, Bytes: "0", Lo: "0"})
 			}

@@ -86,6 +86,12 @@ void valid(int n, int m, double **P, double (*C)[8], int k)
         for (int i = 0; i < n; i++)
             C[i][0] = P[i][0];
     }
+    /* the row pointers present, the rows attached to them */
+#pragma acc enter data copyin(P[0:n][0:m])
+#pragma acc parallel loop present(P[0:n])
+    for (int i = 0; i < n; i++)
+        P[i][0] = 1;
+#pragma acc exit data copyout(P[0:n][0:m])
 }
 
 /* A cache window need not be contiguous. */

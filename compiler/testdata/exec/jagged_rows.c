@@ -3,7 +3,8 @@
  * are entered first (rows NULL, or one element each), then each row is
  * attached on its own with its length (enter data create/copyin of
  * A[i:1][0:len]); kernels index A[i][j] with present(A); updates and
- * copyouts go row by row; a row pointer replaced while present gets the
+ * copyouts go row by row; present(b[0:N]) names the row pointers, with
+ * the rows attached to them; a row pointer replaced while present gets the
  * new row attached; the rows leave one by one, then the pointers.
  * accls keeps the rows in one device buffer whose pitch grows to the
  * longest row. */
@@ -83,7 +84,7 @@ int main(void)
 #pragma acc parallel loop present(b)
 	for (int j = 0; j < 60; j++)
 		b[5][j] *= 3.0;
-#pragma acc parallel loop gang present(b, lens)
+#pragma acc parallel loop gang present(b[0:N], lens[0:N])
 	for (int i = 0; i < N; i++)
 		if (i != 5)
 			b[i][lens[i] - 1] += 1000.0;
