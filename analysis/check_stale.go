@@ -45,17 +45,15 @@ var staleClauses = []string{"copy", "copyin", "copyout", "create", "present"}
 var staleRuntime = []string{"acc_update_self", "acc_update_device", "acc_memcpy", "acc_copyout", "acc_copyin", "acc_delete",
 	"acc_update_host", "acc_map_data", "acc_attach", "acc_detach"}
 
-// staleRun holds what the data regions of one model share: the compute
-// constructs' attributes (nested regions ask for the same constructs) and
-// the host_data regions.
+// staleRun holds what the data regions of one model share: the
+// host_data regions.
 type staleRun struct {
 	m        *Model
-	attrs    map[*Region]map[*cfacts.Var]*VarAttr
 	hostData []acc.Span
 }
 
 func checkStale(p *Pass, m *Model) {
-	run := &staleRun{m: m, attrs: map[*Region]map[*cfacts.Var]*VarAttr{}}
+	run := &staleRun{m: m}
 	var datas []*Region
 	for _, r := range allRegions(m) {
 		if r.Directive != nil && r.Directive.Spec != nil && r.Directive.Spec.Name == "host_data" && r.Stmt != nil {
@@ -71,18 +69,41 @@ func checkStale(p *Pass, m *Model) {
 	}
 }
 
-// attrOf is the attribute of v in compute construct c.
-func (run *staleRun) attrOf(c *Region, v *cfacts.Var) *VarAttr {
-	byVar, ok := run.attrs[c]
-	if !ok {
-		byVar = map[*cfacts.Var]*VarAttr{}
-		as := DataAttributes(run.m, c)
-		for i := range as {
-			byVar[as[i].Var] = &as[i]
-		}
-		run.attrs[c] = byVar
+// access tells how compute construct c uses the device copy of v, which
+// the enclosing data region maps (so no implicit attribute makes it
+// private): from its references (the model keeps them), unless a
+// private or firstprivate clause of c or of a loop in it names v, or v
+// counts one of its loops.
+func (run *staleRun) access(c *Region, v *cfacts.Var, scalar bool) (read, written bool) {
+	if isLoopCounter(c.Stmt, v) || privateIn(c, v) {
+		return false, false
 	}
-	return byVar[v]
+	for _, ref := range run.m.collectRefs(c.Stmt) {
+		if ref.Var != v {
+			continue
+		}
+		a := ref.Elem
+		if scalar {
+			a = ref.Access
+		}
+		read = read || a&AccRead != 0 || ref.Call
+		written = written || a&AccWrite != 0 || ref.Call
+	}
+	return read, written
+}
+
+// privateIn reports whether a private or firstprivate clause of r or of a
+// region inside it names v.
+func privateIn(r *Region, v *cfacts.Var) bool {
+	if c, _ := namedIn(r.Directive, v.Name, "private", "firstprivate"); c != nil {
+		return true
+	}
+	for _, x := range r.Children {
+		if privateIn(x, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // staleUse is a compute construct of the region that writes (or reads)
@@ -134,21 +155,18 @@ func (run *staleRun) region(p *Pass, r *Region) {
 		if staleUntracked(m, fm, r, host, v) {
 			return
 		}
+		scalar := v.Type.Kind != cfacts.TypeArray && v.Type.Kind != cfacts.TypePointer
 		var writers, readers []staleUse
 		for _, c := range computes {
-			a := run.attrOf(c, v)
-			if a == nil || a.Attr == AttrPrivate || a.Attr == AttrFirstprivate || a.Predetermined {
-				continue
-			}
+			read, written := run.access(c, v, scalar)
 			u := staleUse{c: c, span: acc.Span{Start: c.Directive.Span.Start, End: c.Stmt.Span.End}}
-			if a.Written {
+			if written {
 				writers = append(writers, u)
 			}
-			if a.Read {
+			if read {
 				readers = append(readers, u)
 			}
 		}
-		scalar := v.Type.Kind != cfacts.TypeArray && v.Type.Kind != cfacts.TypePointer
 		updates := updatesIn(fm, r, v)
 		if !updates["self"] {
 			for _, ref := range host {
