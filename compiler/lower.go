@@ -919,7 +919,7 @@ func (l *lowering) variables() {
 		if l.allRefsPrivatized(a) {
 			continue // private to an enclosing loop (a gang's own avg): reduced within it, reduce_local.go
 		}
-		if l.gangCopyReduced(v, a, rcs) { // reduce_spanning.go
+		if l.gangCopyReduced(v, a, rcs) { // reduce_local.go
 			l.conPrivate[v] = true
 			continue
 		}

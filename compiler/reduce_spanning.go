@@ -21,10 +21,7 @@ package compiler
 // ordered on the construct's queue, so each kernel sees the ones before.
 
 import (
-	"slices"
-
 	"github.com/accls/accls/acc"
-	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -81,72 +78,4 @@ func (l *lowering) reducesIn(k *Kernel, v *cfacts.Var) bool {
 		}
 	}
 	return false
-}
-
-// gangCopyReduced reports whether v, a scalar that a parallel construct
-// gets as firstprivate (no data clause names it: each gang has its own
-// copy), is reduced only by worker or vector loops inside the gangs and
-// assigned before anything reads it: then each gang reduces into its own
-// copy (a local reduction, as for private(v)), not across the construct.
-// The IDRIS course's row norms:
-//
-//	double norm;
-//	#pragma acc parallel loop
-//	for (i...) {
-//	    norm = 0.;
-//	    #pragma acc loop reduction(+:norm)
-//	    for (j...) norm += m[i*n+j];
-//	    norms[i] = norm;
-//	}
-//
-// (A copy that is read before it is assigned would need the host's value
-// in every gang's copy, which gang-shared copies do not take yet.)
-func (l *lowering) gangCopyReduced(v *cfacts.Var, a *analysis.VarAttr, rcs []redClause) bool {
-	for _, rc := range rcs {
-		// (the levels are decided later: a loop inside another loop of
-		// the construct without a gang clause is a worker or vector loop)
-		if rc.loop == nil || rc.loop.Seq || rc.loop.Parent == nil || rc.loop.Explicit&analysis.LevelGang != 0 {
-			return false
-		}
-	}
-	first := a.Refs[0]
-	if first.Access&analysis.AccWrite == 0 || first.Assign == nil || first.Assign.Kind != cfacts.ExprAssign || first.Assign.Op != "=" || first.Access&analysis.AccRead != 0 {
-		return false
-	}
-	// the assignment runs whenever the code after it does: no condition or
-	// inner loop around it inside the construct's loops
-	s := innermostStmt(l.r.Stmt, first.Span)
-	for ; s != nil && s != l.r.Stmt; s = s.Parent {
-		switch s.Kind {
-		case cfacts.StmtIf, cfacts.StmtSwitch, cfacts.StmtWhile, cfacts.StmtDo:
-			return false
-		case cfacts.StmtFor:
-			if !slices.Contains(l.r.Loops, s) {
-				return false
-			}
-		}
-	}
-	return s == l.r.Stmt
-}
-
-// innermostStmt is the innermost statement of the tree at root that
-// contains sp.
-func innermostStmt(root *cfacts.Stmt, sp acc.Span) *cfacts.Stmt {
-	var in *cfacts.Stmt
-	var walk func(s *cfacts.Stmt)
-	walk = func(s *cfacts.Stmt) {
-		if s == nil || !(s.Span.Start <= sp.Start && sp.End <= s.Span.End) {
-			return
-		}
-		in = s
-		walk(s.Init)
-		for _, c := range s.List {
-			walk(c)
-		}
-		walk(s.Body)
-		walk(s.Then)
-		walk(s.Else)
-	}
-	walk(root)
-	return in
 }
