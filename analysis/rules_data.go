@@ -137,6 +137,17 @@ var dataRules = []*Rule{
 			"    for (int i = 0; i < n; i++) a[i] += 1;\n}",
 	},
 	{
+		ID: "implicit-copy-temporary", Severity: SeverityWarning,
+		Summary: "a struct without a clause is a temporary of each iteration of a parallel loop, but shared",
+		Doc: "A struct (an aggregate) that no clause names is `copy` in a `parallel` construct (OpenACC 3.3 " +
+			"§2.6.2): one device copy for every gang, worker and lane. When each iteration of a loop assigns its " +
+			"members before reading them — a temporary such as a complex number `z` of a Mandelbrot pixel — the " +
+			"iterations running at once overwrite one another's values, and results depend on timing. Declare " +
+			"it inside the loop, or make it `private` on the loop (the fix).",
+		Example: "typedef struct { float re, im; } cplx;\ncplx z;\n#pragma acc parallel loop copyout(out[0:n])\n" +
+			"for (int i = 0; i < n; i++) {\n    z.re = i; z.im = 0;\n    out[i] = z.re * z.re + z.im;\n}",
+	},
+	{
 		ID: "stale-host-read", Severity: SeverityWarning,
 		Summary: "the host reads data inside a data region after a compute construct wrote its device copy",
 		Doc: "Inside a `data` construct the compute constructs find its data present and read and write the " +

@@ -63,6 +63,32 @@ void row_norms(const float *restrict m, float *restrict norms, int n)
     }
 }
 
+/* A struct temporary of each iteration: implicitly copy, one device copy
+   the iterations share; private. Not reported: a struct the loop only
+   reads, one private on the loop, one assigned by a serial construct. */
+typedef struct { float re, im; } cplx;
+void mandel(float *restrict out, int n)
+{
+    cplx z, c, k = {1, 2}, w;
+#pragma acc parallel loop copyout(out[0:n])
+    for (int i = 0; i < n; i++) {
+        c.re = i * 0.5f; // want "'c' is a struct without a clause, so 'parallel loop' copies it: one device copy that every iteration of the loop assigns before it reads it.*make it private \[implicit-copy-temporary\]"
+        c.im = 0;
+        out[i] = c.re * k.re + c.im * k.im;
+    }
+#pragma acc parallel loop copyout(out[0:n]) private(z)
+    for (int i = 0; i < n; i++) {
+        z.re = i;
+        z.im = 1;
+        out[i] = z.re + z.im;
+    }
+#pragma acc serial copyout(w)
+    {
+        w.re = 1;
+        w.im = w.re;
+    }
+}
+
 /* A plain result: copy. serial behaves like parallel. */
 float tail_serial(const float *restrict x, int n)
 {
