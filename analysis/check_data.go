@@ -15,7 +15,7 @@ import (
 // out but never written, copied back although only read.
 var dataClausesCheck = &Check{
 	Name:  "data-clauses",
-	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly", "uninitialized-device-read"},
+	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly", "uninitialized-device-read", "create-written-read"},
 	Model: checkDataClauses,
 }
 
@@ -533,7 +533,24 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				})
 				return
 			}
-			if canonical(c) == "create" || du.written || len(du.computes) == 0 {
+			if canonical(c) == "create" {
+				if rd := readAfter(m, fm, r, v); du.written && rd != nil && !otherClauseNames(d, c, v, "copy", "copyout") {
+					// the results stay on the device, but the host reads
+					// them after the construct
+					p.Report(Diagnostic{
+						Span: it.Var.NameSpan, Rule: "create-written-read",
+						Message: fmt.Sprintf("%s is written in this %s but only created: the results stay on the device and are lost at its end, yet the host reads %s afterwards; use copyout",
+							quote(name), construct, quote(name)),
+						Related: []Related{
+							{Span: du.write.Site(), Message: writtenHere(name, du.write)},
+							{Span: rd.Span, Message: "the host reads it here"},
+						},
+						Fixes: []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copyout"))},
+					})
+				}
+				return
+			}
+			if du.written || len(du.computes) == 0 {
 				return
 			}
 			diag := Diagnostic{
@@ -589,4 +606,37 @@ func isScalarVar(v *cfacts.Var) bool {
 		return true
 	}
 	return false
+}
+
+// readAfter returns the host's first reference to v's data after construct
+// r in its function when it is a read (nil when the host writes the data
+// first, does not use it, or passes it to a function, which may do either).
+func readAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) *Ref {
+	if fm == nil || fm.Func == nil || fm.Func.Body == nil || r.Stmt == nil {
+		return nil
+	}
+	end := r.Stmt.Span.End
+	scalar := isScalarVar(v)
+	for _, ref := range m.collectRefs(fm.Func.Body) {
+		if ref.Var != v || ref.Span.Start < end {
+			continue
+		}
+		if ref.Call || ref.Addr || ref.Escape {
+			return nil
+		}
+		a := ref.Elem
+		switch {
+		case scalar:
+			a = ref.Access
+		case IsRowsPointer(v.Type) && len(ref.Index) < 2:
+			continue // a row pointer (free(A[i])), not the rows' data
+		}
+		switch {
+		case a&AccRead != 0:
+			return ref
+		case a&AccWrite != 0:
+			return nil
+		}
+	}
+	return nil
 }

@@ -217,6 +217,17 @@ var dataRules = []*Rule{
 		Example: "#pragma acc parallel loop copy(a[0:n])\nfor (int i = 1; i < n; i++) a[i] = a[i-1] + 1;",
 	},
 	{
+		ID: "create-written-read", Severity: SeverityWarning,
+		Summary: "data that create maps is written on the device and read by the host after the construct",
+		Doc: "`create` gives data a device copy and copies nothing back at the end (OpenACC 3.3 §2.7.9): what " +
+			"the compute constructs write into it is lost when the construct ends. That suits scratch arrays " +
+			"(a Jacobi's `Anew`), but when the host reads the data after the construct, it reads the values " +
+			"from before, silently. Use `copyout` (the fix), or `copy`. Not reported when the host writes the " +
+			"data before reading it, passes it to a function, or another directive of the function moves it.",
+		Example: "float f(const float *a, float *c, int n)\n{\n#pragma acc data copyin(a[0:n]) create(c[0:n])\n{\n" +
+			"#pragma acc parallel loop\n    for (int i = 0; i < n; i++) c[i] = 2 * a[i];\n}\nreturn c[0];\n}",
+	},
+	{
 		ID: "uninitialized-device-read", Severity: SeverityWarning,
 		Summary: "data that copyout or create allocates is updated before it is written",
 		Doc: "`copyout` and `create` give data that is not yet present a new device copy and copy nothing in: " +

@@ -39,6 +39,29 @@ void counts(float *c, int n, int m)
     }
 }
 
+/* create of data the host reads after the construct: the results are
+   lost. Not reported: a scratch array, rows freed after, data the host
+   writes first. */
+int printf(const char *, ...);
+void free(void *);
+void created(float *a, float *c, float *t, double **r, int n)
+{
+#pragma acc data copyin(a[0:n]) create(c[0:n], t[0:n], r[0:n][0:n]) // want "'c' is written in this 'data' but only created: the results stay on the device and are lost at its end, yet the host reads 'c' afterwards; use copyout \[create-written-read\]"
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < n; i++) {
+            t[i] = a[i] * 2;
+            r[i][0] = t[i];
+            c[i] = t[i] + 1;
+        }
+    }
+    printf("%f\n", c[0]);
+    t[0] = 1;
+    printf("%f\n", t[0]);
+    for (int i = 0; i < n; i++)
+        free(r[i]);
+}
+
 /* Not reported: zeroed copies, a write first, another clause that copies
    in, data an enclosing region holds. */
 void fine(float *a, float *b, float *c, int n)
