@@ -1021,6 +1021,15 @@ func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string, bound bool) {
 		if isPrivArray(g.k, v) {
 			continue // the gang's copy, declared at kernel scope (privarray.go)
 		}
+		if lp.Levels == 0 && g.ownCopy(v) {
+			// a sequential loop runs on the work-item that holds a copy
+			// of its own already: OpenACC's copy per executing unit may
+			// be that one (its value at the loop's start is unspecified),
+			// and the loop goes on from its value, which programs written
+			// for NVIDIA's compiler rely on (x1 = x; then loop
+			// private(x1) iterates x1; GCC starts from no value)
+			continue
+		}
 		d, err := g.decl(v, clName(v.Name))
 		if err != nil {
 			g.fail(v.NameSpan, "private '%s': %v", v.Name, err)
@@ -1029,6 +1038,20 @@ func (g *kgen) privates(lp *Loop, sc map[*cfacts.Var]string, bound bool) {
 		g.line(0, "%s; /* private */", d)
 		sc[v] = clName(v.Name)
 	}
+}
+
+// ownCopy reports whether the work-item has a copy of scalar v of its own
+// at this point: a private or local variable, or a value argument (not
+// device memory, not __local memory its gang shares).
+func (g *kgen) ownCopy(v *cfacts.Var) bool {
+	if v.Type == nil || !isArith(v.Type) {
+		return false
+	}
+	if _, shared := g.k.Shared[v]; shared {
+		return false
+	}
+	s, err := g.spell(v)
+	return err == nil && s == clName(v.Name)
 }
 
 // guarded writes a statement of a uniform loop's body: it runs only when
