@@ -347,6 +347,8 @@ struct accrt_kernel {
 	size_t wg, pref;   /* cached kernel work-group info, 0 = not queried */
 	size_t shapes[ACCRT_COMPILED_SHAPES][3];
 	unsigned nshapes;
+	cl_mem *mems;      /* the buffer set for each argument (NULL: none), for busy_wait */
+	unsigned nmems;
 	struct accrt_kernel *next;
 };
 
@@ -370,6 +372,11 @@ typedef struct queue {
 	 * marks them when their completion matters. */
 	unsigned unmarked;
 	const char *unmarked_kernel, *unmarked_prog;
+	/* The buffers of the kernels launched since the queue was last drained
+	 * (async queues only): synchronous work on them waits for the queue
+	 * (busy_wait). */
+	cl_mem *busy;
+	size_t nbusy, capbusy;
 } queue_t;
 
 /* What an enqueued command was, for its profile and its error message.
@@ -785,6 +792,7 @@ static void init(void)
 	check(err, "clCreateContext", &c);
 	S.queues = xmalloc(sizeof *S.queues);
 	S.queues[0] = xmalloc(sizeof **S.queues);
+	memset(S.queues[0], 0, sizeof **S.queues);
 	S.nqueues = 1;
 	S.queues[0]->async = ACCRT_SYNC;
 	S.queues[0]->last = NULL;
@@ -916,6 +924,7 @@ static queue_t *get_queue(int async, const ctx_t *c)
 		return q;
 	S.queues = xrealloc(S.queues, (S.nqueues + 1) * sizeof *S.queues);
 	q = xmalloc(sizeof *q);
+	memset(q, 0, sizeof *q);
 	S.queues[S.nqueues++] = q;
 	q->async = async;
 	q->last = NULL;
@@ -1046,6 +1055,7 @@ static void drained(queue_t *q)
 		q->last = NULL;
 	}
 	q->unmarked = 0;
+	q->nbusy = 0;
 	harvest(q->async, 0);
 }
 
@@ -1059,6 +1069,40 @@ static void finish_queue(queue_t *q, const ctx_t *c)
 		check(err, "clFinish", c);
 	}
 	drained(q);
+}
+
+/* Kernels of async queue q use buffer mem (until the queue drains). */
+static void busy_add(queue_t *q, cl_mem mem)
+{
+	size_t i;
+	for (i = 0; i < q->nbusy; i++)
+		if (q->busy[i] == mem)
+			return;
+	if (q->nbusy == q->capbusy) {
+		q->capbusy = q->capbusy ? 2 * q->capbusy : 8;
+		q->busy = xrealloc(q->busy, q->capbusy * sizeof *q->busy);
+	}
+	q->busy[q->nbusy++] = mem;
+}
+
+/* Synchronous work on buffer mem (a copy, a launch on queue 0) first waits
+ * for the async queues whose kernels use it and that nothing waited for
+ * since. OpenACC does not order synchronous work after async queues (the
+ * program must wait), but programs written for NVIDIA's compilers rely on
+ * it (an `update self` after kernels on async(1) and before wait(1), whose
+ * synchronous work CUDA's default stream orders after the other streams);
+ * waiting is what a correct program does anyway. */
+static void busy_wait(cl_mem mem, const ctx_t *c)
+{
+	size_t i, j;
+	for (i = 1; i < S.nqueues; i++) {
+		queue_t *q = S.queues[i];
+		for (j = 0; j < q->nbusy; j++)
+			if (q->busy[j] == mem) {
+				finish_queue(q, c);
+				break;
+			}
+	}
 }
 
 static void check_enqueue(cl_int err, const char *call, queue_t *q, const ctx_t *c);
@@ -1653,7 +1697,10 @@ static void CL_CALLBACK free_snapshot(cl_event ev, cl_int status, void *snap)
 static void transfer(int to_device, cl_mem mem, size_t off, void *host, size_t bytes, queue_t *q, const ctx_t *c)
 {
 	cl_event ev = NULL, list[1];
-	cl_uint n = deps(q, list);
+	cl_uint n;
+	if (q == S.queues[0])
+		busy_wait(mem, c);
+	n = deps(q, list);
 	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
 	cl_int err;
 	void *snap = NULL;
@@ -1995,10 +2042,13 @@ static void rect_transfer(int to_device, cl_mem mem, size_t off, void *host, con
                           size_t slice_pitch, queue_t *q, const ctx_t *c)
 {
 	cl_event ev = NULL, list[1];
-	cl_uint n = deps(q, list);
+	cl_uint n;
 	cl_bool blocking = q == S.queues[0] || S.sync_launch ? CL_TRUE : CL_FALSE;
 	size_t borigin[3] = {off, 0, 0}, horigin[3] = {0, 0, 0}, bytes = region[0] * region[1] * region[2];
 	cl_int err;
+	if (q == S.queues[0])
+		busy_wait(mem, c);
+	n = deps(q, list);
 	if (to_device)
 		err = clEnqueueWriteBufferRect(q->q, mem, blocking, borigin, horigin, region, row_pitch, slice_pitch,
 		                               row_pitch, slice_pitch, host, n, n ? list : NULL, &ev);
@@ -2310,10 +2360,13 @@ static void rows_transfer(int to_device, cl_mem mem, size_t off0, size_t pitch, 
 	size_t i, total = n * bytes;
 	char *stage;
 	cl_event ev = NULL, list[1];
-	cl_uint nd = deps(q, list);
+	cl_uint nd;
 	cl_int err;
 	if (total == 0)
 		return;
+	if (q == S.queues[0])
+		busy_wait(mem, c);
+	nd = deps(q, list);
 	stage = xmalloc(total);
 	if (to_device)
 		for (i = 0; i < n; i++)
@@ -3005,9 +3058,22 @@ void accrt_arg(accrt_kernel_t *k, unsigned index, size_t size, const void *value
 	set_arg(k, index, size, value, "accrt_arg");
 }
 
+/* Argument index of k holds buffer mem (busy_wait). */
+static void arg_mem(accrt_kernel_t *k, unsigned index, cl_mem mem)
+{
+	if (index >= k->nmems) {
+		unsigned n = index + 8;
+		k->mems = xrealloc(k->mems, n * sizeof *k->mems);
+		memset(k->mems + k->nmems, 0, (n - k->nmems) * sizeof *k->mems);
+		k->nmems = n;
+	}
+	k->mems[index] = mem;
+}
+
 void accrt_arg_dev(accrt_kernel_t *k, unsigned index, accrt_dev dev)
 {
 	cl_ulong off = (cl_ulong)dev.offset;
+	arg_mem(k, index, dev.mem);
 	set_arg(k, index, sizeof(cl_mem), &dev.mem, "accrt_arg_dev");
 	set_arg(k, index + 1, sizeof off, &off, "accrt_arg_dev");
 }
@@ -3022,6 +3088,7 @@ size_t accrt_dev_size(accrt_dev dev)
 
 void accrt_arg_mem(accrt_kernel_t *k, unsigned index, cl_mem mem)
 {
+	arg_mem(k, index, mem);
 	set_arg(k, index, sizeof(cl_mem), &mem, "accrt_arg_mem");
 }
 
@@ -3160,6 +3227,13 @@ void accrt_launch(accrt_kernel_t *k, unsigned dims, const size_t *global, const 
 			return;
 	c.name = k->name;
 	q = get_queue(async, &c);
+	for (d = 0; d < k->nmems; d++)
+		if (k->mems[d]) {
+			if (q == S.queues[0])
+				busy_wait(k->mems[d], &c);
+			else
+				busy_add(q, k->mems[d]);
+		}
 	n = deps(q, list);
 	light = !S.profile && !S.sync_launch;
 	crashed_kernel = k->name; /* before the enqueue: PoCL may run it at once */
@@ -3529,6 +3603,7 @@ void accrt_shutdown(void)
 			accrt_kernel_t *nk = k->next;
 			clReleaseKernel(k->k);
 			free(k->name);
+			free(k->mems);
 			free(k);
 			k = nk;
 		}
@@ -3552,6 +3627,7 @@ void accrt_shutdown(void)
 	free(S.pending);
 	for (i = 0; i < S.nqueues; i++) {
 		clReleaseCommandQueue(S.queues[i]->q);
+		free(S.queues[i]->busy);
 		free(S.queues[i]);
 	}
 	free(S.queues);

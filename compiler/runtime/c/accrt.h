@@ -219,8 +219,13 @@
  * so they first wait for the launches before them. So that a later async
  * operation sees the results of earlier synchronous ones, every command on
  * another queue also waits for queue 0's last pending event (an event
- * dependency, not a host wait). Synchronous work does not wait for async
- * queues: that is what wait directives and clauses are for.
+ * dependency, not a host wait). Synchronous work waits for an async queue
+ * only where it touches a buffer that kernels of that queue use and nothing
+ * waited for since (a copy, a launch on queue 0): OpenACC leaves them
+ * unordered (wait directives and clauses are for that), but programs
+ * written for NVIDIA's compilers rely on the order (an update self after
+ * async kernels and before their wait), and a correct program waits there
+ * anyway.
  *
  *   accrt_wait(q)               host blocks until queue q is done (wait(q));
  *   accrt_wait_all()            ... every queue (wait);
