@@ -265,11 +265,12 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 			di.Start, di.Bytes, di.Lo = name, "sizeof("+name+")", "0"
 			di.Whole = t.Size > 0
 		case cfacts.TypePointer:
-			if clause == "ACCRT_PRESENT" {
+			if clause == "ACCRT_PRESENT" || clause == "lookup" {
 				// present(p): the data p points to is present, whatever its
 				// extent (as NVIDIA's compiler reads it; the analysis warns
 				// that OpenACC names the pointer itself): a lookup of the
-				// address, as for a pointer without a clause.
+				// address, as for a pointer without a clause; also in a
+				// compute construct inside `data present(p)` (lookup)
 				di.Start, di.Bytes, di.Lo = name, "0", "0"
 				break
 			}

@@ -4,7 +4,8 @@
  * `exit data delete(p)` / `copyout(p)` in others that do not know it.
  * accls reads the pointer as the data it points to, as far as its mapping
  * goes (OpenACC names the pointer variable, which no one maps, so the
- * directives would do nothing); the analysis warns. delete(r) of a pointer
+ * directives would do nothing); the analysis warns. `data present(d)`
+ * around a construct finds d's data the same way. delete(r) of a pointer
  * to pointers takes the rows with their pointers. The presence checks use
  * the runtime API and are skipped on the host device. */
 // exec-bytes: h2d=16192 d2h=16000
@@ -102,7 +103,8 @@ int main(void)
 	}
 
 	double *d = alloc_copy(n); /* 8000 in */
-#pragma acc parallel loop present(d)
+#pragma acc data present(d)
+#pragma acc parallel loop
 	for (int i = 0; i < n; i++)
 		d[i] += i;
 	finish(d); /* 8000 out */
