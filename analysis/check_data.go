@@ -288,6 +288,9 @@ func reportRowsNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.Arg
 	if canonical(c) == "present" && len(it.Var.Subscripts) == 1 {
 		return // present(A[0:n]): the row pointers, with the rows attached to them where they were mapped
 	}
+	if len(it.Var.Subscripts) == 1 && rowsAttached(r.Func, v) {
+		return // the rows are attached one by one (enter data copyin(A[i][0:m])), OpenACC's own way
+	}
 	name := v.Name
 	verb := "maps"
 	if r.Directive.Spec.Name == "update" {
@@ -639,4 +642,28 @@ func readAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) *Ref {
 		}
 	}
 	return nil
+}
+
+// rowsAttached reports whether a data directive of the function maps one
+// row of pointer to pointers v (v[i][lo:n], the first subscript an index):
+// the rows attach to the row pointers that another clause maps.
+func rowsAttached(fm *FuncModel, v *cfacts.Var) bool {
+	if fm == nil {
+		return false
+	}
+	for _, d := range fm.Directives {
+		for _, c := range d.Clauses {
+			switch canonical(c) {
+			case "copy", "copyin", "create", "copyout":
+			default:
+				continue
+			}
+			for _, it := range argItems(c) {
+				if it.Var != nil && it.Var.Name == v.Name && len(it.Var.Subscripts) == 2 && !it.Var.Subscripts[0].Section {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -115,8 +115,10 @@ type DataItem struct {
 	// rows.go); Start and Bytes are then the row pointers' own range.
 	Rows *Rows
 	// OneRow: the item names the data of one row of a pointer to pointers
-	// (A[k][c:m]), plain data like a pointer's.
-	OneRow bool
+	// (A[k][c:m]), plain data like a pointer's, which an entry attaches to
+	// the row pointers when they are present (RowSlot: &A[k]).
+	OneRow  bool
+	RowSlot string
 	// Rect: an update's sub-array that is not contiguous (sections.go);
 	// Start is then its first element.
 	Rect *Rect

@@ -67,6 +67,7 @@ func rowsItem(di *DataItem, it *acc.Arg, t *cfacts.Type) (*DataItem, error) {
 		di.Bytes = fmt.Sprintf("(size_t)(%s) * sizeof(%s[0][0])", m, name)
 		di.Lo = byteOffset(col, "sizeof("+name+"[0][0])")
 		di.OneRow = true
+		di.RowSlot = fmt.Sprintf("&%s[%s]", name, lo)
 		return di, nil
 	}
 	elemSize := "sizeof(" + name + "[0][0])"
@@ -133,6 +134,9 @@ func (h *hgen) enterCall(di *DataItem, flags, loc, pitch string) string {
 	if r := di.Rows; r != nil {
 		return fmt.Sprintf("accrt_enter_rows_async(%s, (void *const *)%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(r.Base),
 			sizeArg(r.Lo), sizeArg(r.N), r.Col, r.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc, pitch)
+	}
+	if di.OneRow && di.RowSlot != "" { // one row: attached to its pointer when that is present
+		return fmt.Sprintf("accrt_enter_row_async(%s, (void *const *)%s, %s, %s, %s, %s, %s, %s)", di.Clause, di.RowSlot, di.Lo, di.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
 	if mi := di.Member; mi != nil { // attach.go: into the member's pool
 		return fmt.Sprintf("accrt_enter_member_async(%s, (void *)%s, %s, %s, (void *)%s, %s, %s, %s, %s, %s)", di.Clause, paren(mi.Elem), mi.Size, mi.Offset, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)

@@ -35,6 +35,23 @@ void jagged(int n, int *len)
 #pragma acc exit data delete(J) // want "in OpenACC, delete\(J\) in 'exit data' names the pointer itself, not the rows it points to: accls acts on the rows and their pointers"
 }
 
+/* The rows attached one by one to the row pointers (OpenACC's attach):
+   nothing to report. */
+void attached(int n, int m)
+{
+    double **K = malloc(n * sizeof *K);
+    for (int i = 0; i < n; i++)
+        K[i] = malloc(m * sizeof **K);
+#pragma acc enter data copyin(K[0:n])
+    for (int i = 0; i < n; i++) {
+#pragma acc enter data copyin(K[i][0:m])
+    }
+#pragma acc parallel loop present(K[0:n])
+    for (int i = 0; i < n; i++)
+        K[i][0] = 1;
+#pragma acc exit data delete(K[0:n])
+}
+
 /* An array of pointers named whole, rows unknown: the fix asks for them. */
 void array_of_pointers(int k)
 {

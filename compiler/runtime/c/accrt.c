@@ -2485,8 +2485,43 @@ static void rows_copy_in(map_t **rm, const uintptr_t *hosts, size_t n, size_t by
 			rows_transfer(1, rm[i]->mem, rm[i]->off + (hosts[i] - rm[i]->host), bytes, bytes, 1, hosts + i, q, c);
 }
 
+/* A plain mapping of row pointers (copyin(A[0:n])) becomes a section
+ * without rows, when the first row is attached to it (A[i][c:m] entered
+ * after): its rows get a buffer, the pointers' device copy goes (kernels
+ * cannot follow the pointers it holds). Its counters stay. */
+static void section_promote(map_t *m, size_t col, size_t bytes, const ctx_t *c)
+{
+	size_t n = m->bytes / sizeof(void *);
+	cl_int err;
+	cl_mem mem;
+	char w[512];
+	if (m->pool || m->mapped || m->off || n == 0)
+		fatal("the pointers of '%s' are present on the device in a way accls cannot attach rows to (mapped as "
+		      "'%s'%s%s): map them with their rows, as p[lo:n][lo:m]%s",
+		      c->name ? c->name : "?", m->name ? m->name : "?", m->loc ? " at " : "", m->loc ? m->loc : "",
+		      ctx_where(c, w, sizeof w));
+	if (bytes > S.info.max_alloc_size / n)
+		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
+		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
+		      c->name ? c->name : "?", n, bytes, (unsigned long long)S.info.max_alloc_size,
+		      ctx_where(c, w, sizeof w));
+	mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, n * bytes, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	vec_remove(&S.by_dev, m); /* a section has no device range of its own */
+	clReleaseMemObject(m->mem); /* after the commands on it (OpenCL) */
+	m->mem = mem;
+	m->pitch = bytes;
+	m->col = col;
+	m->rows = xmalloc(n * sizeof *m->rows);
+	memset(m->rows, 0, n * sizeof *m->rows);
+	m->away = xmalloc(n);
+	memset(m->away, 0, n);
+	m->dev = S.next_dev;
+	S.next_dev += (n * bytes + 4095) / 4096 * 4096 + 4096;
+}
+
 static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
-                            int async, const ctx_t *c, size_t *pitch)
+                            int async, const ctx_t *c, size_t *pitch, int attach)
 {
 	uintptr_t h = (uintptr_t)(base + lo);
 	map_t *sec, **rm;
@@ -2505,7 +2540,9 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 	r = lookup(h, n * sizeof(void *), &sec);
 	if (r == PARTIAL)
 		partial_error(h, n * sizeof(void *), sec, c);
-	if (r == FOUND && !sec->pitch)
+	if (r == FOUND && !sec->pitch && attach)
+		section_promote(sec, col, bytes, c);
+	else if (r == FOUND && !sec->pitch)
 		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): accls "
 		      "maps a pointer to pointers together with its rows (p[lo:n][lo:m])%s",
 		      c->name ? c->name : "?", sec->name ? sec->name : "?", sec->loc ? " at " : "", sec->loc ? sec->loc : "",
@@ -2528,7 +2565,7 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 	if (fresh) {
 		sec = section_new(h, n, col, bytes, c);
 		count_first(sec, flags);
-	} else
+	} else if (!attach) /* (a row attached alone: the pointers keep their own counters) */
 		count_up(sec, flags);
 	/* each row: the section's own row at its slot, or attached there now
 	 * (new, or NULL when the pointers were mapped); NULL rows stay out */
@@ -2690,7 +2727,29 @@ accrt_dev accrt_enter_rows_async(accrt_clause clause, void *const *base, size_t 
 	c.dyn = (flags & ACCRT_DYNAMIC) ? 1 : 0;
 	c.name = name;
 	c.loc = loc;
-	return rows_enter((int)clause, base, lo, n, col, bytes, flags, async, &c, pitch);
+	return rows_enter((int)clause, base, lo, n, col, bytes, flags, async, &c, pitch, 0);
+}
+
+accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t col, size_t bytes, int flags, int async,
+                                const char *name, const char *loc)
+{
+	ctx_t c;
+	map_t *m;
+	uintptr_t h;
+	if (host_mode() || !slot)
+		return none();
+	c = enter_ctx(clause, flags, name, loc);
+	h = (uintptr_t)*slot + col;
+	ensure();
+	if (*slot && bytes && lookup((uintptr_t)slot, sizeof(void *), &m) == FOUND) {
+		/* the row pointer is present: attach the row to it */
+		rows_enter((int)clause, slot, 0, 1, col, bytes, flags, async, &c, NULL, 1);
+		if (lookup(h, bytes, &m) != FOUND)
+			return none();
+		return view(m, h);
+	}
+	m = data_enter((int)clause, (void *)h, bytes, flags, async, &c);
+	return view(m, h);
 }
 
 void accrt_exit_rows_async(accrt_clause clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes,

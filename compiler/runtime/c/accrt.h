@@ -705,8 +705,8 @@ void *accrt_use_device(void *host, int flags, const char *name, const char *loc)
  *     of the columns included); ACCRT_IF_PRESENT skips absent rows.
  *   accrt_lookup_rows: the view and pitch of the section that contains the
  *     pointer at base (present data for a compute construct); absent, or
- *     mapped as plain data (copyin(A[0:n]) maps the pointers alone), is an
- *     error.
+ *     mapped as plain data (copyin(A[0:n]) maps the pointers alone, until a
+ *     row is attached to them: accrt_enter_row_async), is an error.
  * Row copies always block (the gathering buffer is freed after them);
  * OpenACC allows async work to complete early. exit data and update skip
  * NULL rows; exit data of the pointers without bounds (delete(A)) takes
@@ -721,6 +721,13 @@ void accrt_update_rows_device_async(void *const *base, size_t lo, size_t n, size
 void accrt_update_rows_self_async(void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
                                   int async, const char *name, const char *loc);
 accrt_dev accrt_lookup_rows(void *const *base, const char *name, const char *loc, size_t *pitch);
+/* The entry action of one row's data, A[k][c:m], slot = &A[k]: when the
+ * row pointers are present (copyin(A[0:n]) before, as OpenACC's attach
+ * expects), the row joins them as in accrt_enter_rows_async (a plain
+ * mapping of the pointers becomes a section at the first row; the
+ * pointers keep their own counters); otherwise plain data. */
+accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t col, size_t bytes, int flags, int async,
+                                const char *name, const char *loc);
 
 /* ---------------------------------------------------------------------------
  * 10. Pointer members of array elements (manual deep copy)
