@@ -3,8 +3,8 @@
  * row's counters, a sub-section found present, a row found present on its
  * own, updates of whole rows and of a part of each (a rectangle), copyout
  * of the rows whose counters reach zero, a jagged array (NULL rows, rows
- * attached one by one with their own lengths, a changed row pointer), and
- * the error paths. */
+ * attached one by one with their own lengths, a changed row pointer), rows
+ * attached to pointers mapped as plain data, and the error paths. */
 #include "common.h"
 
 #define R 6
@@ -207,6 +207,30 @@ int main(int argc, char **argv)
 		CHECK(!accrt_present_counts(A, NULL, NULL) && dref(old) == 1);
 		accrt_exit(ACCRT_DELETE, old, 7 * sizeof(int), ACCRT_DYNAMIC, "old", "rows.c:610");
 		free(old);
+	}
+
+	/* 7. the row pointers mapped as plain data, then each row attached to
+	 * them (accrt_enter_row_async): the mapping becomes their section; the
+	 * pointers keep their own counters; a row whose pointer is not present
+	 * is plain data */
+	{
+		int *lone = malloc(C * sizeof(int));
+		reset();
+		accrt_enter(ACCRT_COPYIN, A, sizeof A, ACCRT_DYNAMIC, "A[0:6]", "rows.c:700");
+		for (int i = 0; i < R; i++)
+			accrt_enter_row_async(ACCRT_COPYIN, base + i, 0, (size_t)(i + 4) * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "A[i][0:i+4]", "rows.c:701");
+		CHECK(dref(A) == 1 && dref(A[2]) == 1 && dref(A[5] + 8) == 1);
+		d = accrt_lookup_rows(base, "A", "rows.c:702", &pitch);
+		rows_inc(d, pitch, 0, R, 0, 4, 5);
+		for (int i = 0; i < R; i++)
+			accrt_exit(ACCRT_COPYOUT, A[i], (size_t)(i + 4) * sizeof(int), ACCRT_DYNAMIC, "A[i][0:i+4]", "rows.c:703");
+		CHECK(rect_eq(0, R, 0, 4, 5) && dref(A) == 1 && !accrt_present_counts(A[0], NULL, NULL));
+		accrt_exit(ACCRT_DELETE, A, sizeof A, ACCRT_DYNAMIC, "A[0:6]", "rows.c:704");
+		CHECK(!accrt_present_counts(A, NULL, NULL));
+		accrt_enter_row_async(ACCRT_COPYIN, (void *const *)&lone, 0, C * sizeof(int), ACCRT_DYNAMIC, ACCRT_SYNC, "lone[0:10]", "rows.c:705");
+		CHECK(dref(lone) == 1 && !accrt_present_counts(&lone, NULL, NULL));
+		accrt_exit(ACCRT_DELETE, lone, C * sizeof(int), ACCRT_DYNAMIC, "lone[0:10]", "rows.c:706");
+		free(lone);
 	}
 
 	for (int i = 0; i < R; i++)
