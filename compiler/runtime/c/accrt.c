@@ -2736,12 +2736,12 @@ accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t c
 	ctx_t c;
 	map_t *m;
 	uintptr_t h;
-	if (host_mode() || !slot)
-		return none();
+	if (host_mode() || !slot || !*slot)
+		return none(); /* a NULL row: no action, as for any null pointer */
 	c = enter_ctx(clause, flags, name, loc);
 	h = (uintptr_t)*slot + col;
 	ensure();
-	if (*slot && bytes && lookup((uintptr_t)slot, sizeof(void *), &m) == FOUND) {
+	if (bytes && lookup((uintptr_t)slot, sizeof(void *), &m) == FOUND) {
 		/* the row pointer is present: attach the row to it */
 		rows_enter((int)clause, slot, 0, 1, col, bytes, flags, async, &c, NULL, 1);
 		if (lookup(h, bytes, &m) != FOUND)
