@@ -2540,7 +2540,8 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 	r = lookup(h, n * sizeof(void *), &sec);
 	if (r == PARTIAL)
 		partial_error(h, n * sizeof(void *), sec, c);
-	if (r == FOUND && !sec->pitch && attach)
+	if (r == FOUND && !sec->pitch && attach && sec->bytes % sizeof(void *) == 0 &&
+	    (h - sec->host) % sizeof(void *) == 0) /* (a mapping of pointers, the slot one of them) */
 		section_promote(sec, col, bytes, c);
 	else if (r == FOUND && !sec->pitch)
 		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): accls "
