@@ -2495,11 +2495,6 @@ static void section_promote(map_t *m, size_t col, size_t bytes, const ctx_t *c)
 	cl_int err;
 	cl_mem mem;
 	char w[512];
-	if (m->pool || m->mapped || m->off || n == 0)
-		fatal("the pointers of '%s' are present on the device in a way accls cannot attach rows to (mapped as "
-		      "'%s'%s%s): map them with their rows, as p[lo:n][lo:m]%s",
-		      c->name ? c->name : "?", m->name ? m->name : "?", m->loc ? " at " : "", m->loc ? m->loc : "",
-		      ctx_where(c, w, sizeof w));
 	if (bytes > S.info.max_alloc_size / n)
 		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
 		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
@@ -2540,8 +2535,7 @@ static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, 
 	r = lookup(h, n * sizeof(void *), &sec);
 	if (r == PARTIAL)
 		partial_error(h, n * sizeof(void *), sec, c);
-	if (r == FOUND && !sec->pitch && attach && sec->bytes % sizeof(void *) == 0 &&
-	    (h - sec->host) % sizeof(void *) == 0) /* (a mapping of pointers, the slot one of them) */
+	if (r == FOUND && !sec->pitch && attach)
 		section_promote(sec, col, bytes, c);
 	else if (r == FOUND && !sec->pitch)
 		fatal("the pointers of '%s' are present on the device without their rows (mapped as '%s'%s%s): accls "
@@ -2742,8 +2736,11 @@ accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t c
 	c = enter_ctx(clause, flags, name, loc);
 	h = (uintptr_t)*slot + col;
 	ensure();
-	if (bytes && lookup((uintptr_t)slot, sizeof(void *), &m) == FOUND) {
-		/* the row pointer is present: attach the row to it */
+	if (bytes && lookup((uintptr_t)slot, sizeof(void *), &m) == FOUND &&
+	    (m->pitch || (!m->pool && !m->mapped && !m->off && m->bytes % sizeof(void *) == 0 &&
+	                  ((uintptr_t)slot - m->host) % sizeof(void *) == 0))) {
+		/* the row pointer is present (in a section, or in a mapping of
+		 * pointers that becomes one): attach the row to it */
 		rows_enter((int)clause, slot, 0, 1, col, bytes, flags, async, &c, NULL, 1);
 		if (lookup(h, bytes, &m) != FOUND)
 			return none();
