@@ -54,6 +54,7 @@ var semanticChecks = []*Check{
 	dependenceCheck,
 	gangSyncCheck,
 	staleCheck,
+	asyncCheck,
 	constArgsCheck,
 	invariantUpdateCheck,
 }

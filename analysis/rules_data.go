@@ -148,6 +148,19 @@ var dataRules = []*Rule{
 			"for (int i = 0; i < n; i++) {\n    z.re = i; z.im = 0;\n    out[i] = z.re * z.re + z.im;\n}",
 	},
 	{
+		ID: "async-host-read", Severity: SeverityWarning,
+		Summary: "the host reads data that an async construct brings back before anything waits for it",
+		Doc: "An `async` compute construct or `update` runs on its queue while the host goes on (OpenACC 3.3 " +
+			"§2.16): its copies to the host (`copy`, `copyout`, `update self`) happen when the queue gets to " +
+			"them, and the host sees them only after a `wait`. Host code after the directive that reads the data " +
+			"before a `wait` directive, a construct with a `wait` clause or a runtime wait routine reads it " +
+			"half-copied or from before; it may look right on a fast device. Add `#pragma acc wait` (with the " +
+			"queue) before the read. The check follows the function in program order and stops at any call " +
+			"other than the C library's, which may wait.",
+		Example: "#pragma acc parallel loop copyout(a[0:n]) async(1)\nfor (int i = 0; i < n; i++) a[i] = i;\n" +
+			"s = a[n - 1];",
+	},
+	{
 		ID: "stale-host-read", Severity: SeverityWarning,
 		Summary: "the host reads data inside a data region after a compute construct wrote its device copy",
 		Doc: "Inside a `data` construct the compute constructs find its data present and read and write the " +
