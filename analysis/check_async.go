@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -45,16 +46,48 @@ func checkAsync(p *Pass, m *Model) {
 		if len(asyncs) == 0 {
 			continue
 		}
-		refs := m.collectRefs(fm.Func.Body)
+		fa := &asyncFunc{m: m, fm: fm, refs: m.collectRefs(fm.Func.Body), computes: funcComputes(fm)}
+		fa.waits = fa.waitSites()
 		for _, d := range asyncs {
-			checkAsyncReads(p, m, fm, d, refs)
+			fa.reads(p, d)
 		}
 	}
 }
 
-// checkAsyncReads reports the first host read of each variable that async
-// directive d brings to the host, before a wait.
-func checkAsyncReads(p *Pass, m *Model, fm *FuncModel, d *acc.Directive, refs []*Ref) {
+// asyncFunc is what the async directives of one function share: its
+// references and compute constructs, and the offsets where the host may
+// wait, in source order.
+type asyncFunc struct {
+	m        *Model
+	fm       *FuncModel
+	refs     []*Ref
+	computes []*Region
+	waits    []int
+}
+
+// waitSites are the offsets where the host may wait: wait directives,
+// constructs with a wait clause, and calls (a runtime wait routine, or a
+// function that may call one) other than the C library's.
+func (fa *asyncFunc) waitSites() []int {
+	var out []int
+	for _, d := range fa.fm.Directives {
+		if d.Spec != nil && (d.Spec.Name == "wait" || findClause(d, "wait") != nil) {
+			out = append(out, d.Span.Start)
+		}
+	}
+	for _, call := range stCalls(fa.fm.Func.Body) {
+		if !asyncHarmlessCall(call.Name) && !inAnyCompute(fa.computes, call.Span) {
+			out = append(out, call.Span.Start)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// reads reports the first host read of each variable that async directive
+// d brings to the host, before a wait.
+func (fa *asyncFunc) reads(p *Pass, d *acc.Directive) {
+	m, fm := fa.m, fa.fm
 	r := m.ByDirective[d]
 	start := d.Span.End
 	if r != nil && r.Stmt != nil && isComputeRegion(r) {
@@ -64,15 +97,21 @@ func checkAsyncReads(p *Pass, m *Model, fm *FuncModel, d *acc.Directive, refs []
 	if len(brought) == 0 {
 		return
 	}
-	end := asyncWaitAfter(m, fm, start)
-	computes := funcComputes(fm)
+	end := fm.Func.Body.Span.End
+	if i, _ := slices.BinarySearch(fa.waits, start); i < len(fa.waits) {
+		end = fa.waits[i]
+	}
 	reported := map[string]bool{}
-	for _, ref := range refs {
-		if ref.Span.Start < start || ref.Span.Start >= end || ref.Var == nil {
+	first, _ := slices.BinarySearchFunc(fa.refs, start, func(r *Ref, off int) int { return r.Span.Start - off })
+	for _, ref := range fa.refs[first:] {
+		if ref.Span.Start >= end {
+			break
+		}
+		if ref.Var == nil {
 			continue
 		}
 		item, ok := brought[ref.Var.Name]
-		if !ok || reported[ref.Var.Name] || inAnyCompute(computes, ref.Span) {
+		if !ok || reported[ref.Var.Name] || inAnyCompute(fa.computes, ref.Span) {
 			continue
 		}
 		scalar := isScalarVar(ref.Var)
@@ -149,33 +188,6 @@ func mappedByEnclosingData(r *Region, name string) bool {
 	return false
 }
 
-// asyncWaitAfter is where the host next waits after offset start in the
-// function (its end when nothing does): a wait directive, a construct
-// with a wait clause, or a call (a runtime wait, or a function that may
-// wait).
-func asyncWaitAfter(m *Model, fm *FuncModel, start int) int {
-	end := fm.Func.Body.Span.End
-	for _, d := range fm.Directives {
-		if d.Spec == nil || d.Span.Start < start || d.Span.Start >= end {
-			continue
-		}
-		if d.Spec.Name == "wait" || findClause(d, "wait") != nil {
-			end = d.Span.Start
-		}
-	}
-	computes := funcComputes(fm)
-	for _, call := range stCalls(fm.Func.Body) {
-		if call.Span.Start < start || call.Span.Start >= end || inAnyCompute(computes, call.Span) {
-			continue
-		}
-		if asyncHarmlessCall(call.Name) {
-			continue
-		}
-		end = call.Span.Start
-	}
-	return end
-}
-
 // asyncHarmlessCall: calls that cannot wait for a queue (the C library's
 // output and math). Any other call may (a helper that waits).
 func asyncHarmlessCall(name string) bool {
@@ -200,8 +212,11 @@ func inAnyCompute(computes []*Region, sp acc.Span) bool {
 // (the one every device takes; async only for some device type is not
 // certain).
 func leadingClause(d *acc.Directive, name string) *acc.Clause {
-	for _, c := range sections(d)[0].Clauses {
-		if canonical(c) == name {
+	for _, c := range d.Clauses {
+		switch canonical(c) {
+		case "device_type":
+			return nil
+		case name:
 			return c
 		}
 	}

@@ -537,7 +537,10 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				return
 			}
 			if canonical(c) == "create" {
-				if rd := readAfter(m, fm, r, v); du.written && rd != nil && !otherClauseNames(d, c, v, "copy", "copyout") {
+				if !du.written || otherClauseNames(d, c, v, "copy", "copyout") {
+					return
+				}
+				if rd := readAfter(m, fm, r, v); rd != nil {
 					// the results stay on the device, but the host reads
 					// them after the construct
 					p.Report(Diagnostic{
@@ -614,31 +617,47 @@ func isScalarVar(v *cfacts.Var) bool {
 // readAfter returns the host's first reference to v's data after construct
 // r in its function when it is a read (nil when the host writes the data
 // first, does not use it, or passes it to a function, which may do either).
+// It reads the statements after r, block by block outwards, and stops at
+// the first reference.
 func readAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) *Ref {
 	if fm == nil || fm.Func == nil || fm.Func.Body == nil || r.Stmt == nil {
 		return nil
 	}
-	end := r.Stmt.Span.End
 	scalar := isScalarVar(v)
-	for _, ref := range m.collectRefs(fm.Func.Body) {
-		if ref.Var != v || ref.Span.Start < end {
+	for s := r.Stmt; s != nil && s != fm.Func.Body && s.Parent != nil; s = s.Parent {
+		if s.Parent.Kind != cfacts.StmtCompound {
 			continue
 		}
-		if ref.Call || ref.Addr || ref.Escape {
-			return nil
-		}
-		a := ref.Elem
-		switch {
-		case scalar:
-			a = ref.Access
-		case IsRowsPointer(v.Type) && len(ref.Index) < 2:
-			continue // a row pointer (free(A[i])), not the rows' data
-		}
-		switch {
-		case a&AccRead != 0:
-			return ref
-		case a&AccWrite != 0:
-			return nil
+		after := false
+		for _, sib := range s.Parent.List {
+			if !after {
+				after = sib == s
+				continue
+			}
+			if !stmtMentions(sib, v) {
+				continue // (no references to build)
+			}
+			for _, ref := range m.collectRefs(sib) {
+				if ref.Var != v {
+					continue
+				}
+				if ref.Call || ref.Addr || ref.Escape {
+					return nil
+				}
+				a := ref.Elem
+				switch {
+				case scalar:
+					a = ref.Access
+				case IsRowsPointer(v.Type) && len(ref.Index) < 2:
+					continue // a row pointer (free(A[i])), not the rows' data
+				}
+				switch {
+				case a&AccRead != 0:
+					return ref
+				case a&AccWrite != 0:
+					return nil
+				}
+			}
 		}
 	}
 	return nil
@@ -666,4 +685,14 @@ func rowsAttached(fm *FuncModel, v *cfacts.Var) bool {
 		}
 	}
 	return false
+}
+
+// stmtMentions reports whether an identifier of s names v.
+func stmtMentions(s *cfacts.Stmt, v *cfacts.Var) bool {
+	found := false
+	stWalkExprs(s, func(e *cfacts.Expr) bool {
+		found = found || e.Kind == cfacts.ExprIdent && e.Var == v
+		return !found
+	})
+	return found
 }
