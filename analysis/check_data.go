@@ -383,23 +383,15 @@ func hostUse(m *Model, r *Region, computes []*Region, v *cfacts.Var) bool {
 	if r.Stmt == nil {
 		return true
 	}
-	inCompute := func(s acc.Span) bool {
-		for _, c := range computes {
-			if c.Stmt != nil && inSpan(c.Stmt.Span, s) {
-				return true
-			}
-		}
-		return false
-	}
 	global := v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern
 	for _, ref := range m.collectRefs(r.Stmt) {
-		if ref.Var == v && !inCompute(ref.Span) && (ref.Call || ref.Addr || ref.Escape) {
+		if ref.Var == v && !inAnyCompute(computes, ref.Span) && (ref.Call || ref.Addr || ref.Escape) {
 			return true
 		}
 	}
 	if global {
 		for _, call := range stCalls(r.Stmt) {
-			if !inCompute(call.Span) {
+			if !inAnyCompute(computes, call.Span) {
 				return true
 			}
 		}

@@ -168,24 +168,22 @@ func (run *staleRun) region(p *Pass, r *Region) {
 			}
 		}
 		updates := updatesIn(fm, r, v)
-		if !updates["self"] {
-			for _, ref := range host {
-				if ref.Var != v || !staleReads(ref, scalar) {
-					continue
-				}
-				if w, ok := staleBefore(r, writers, ref.Span); ok {
-					staleHostRead.report(p, m, r, it, v, ref, w, writers)
-					break
-				}
+		for _, sr := range []staleReport{staleHostRead, staleDeviceRead} {
+			if updates[sr.update] {
+				continue
 			}
-		}
-		if !updates["device"] {
+			// a host read after a device write, a host write before a
+			// device read
+			uses, hostAccess := readers, AccWrite
+			if sr.before {
+				uses, hostAccess = writers, AccRead
+			}
 			for _, ref := range host {
-				if ref.Var != v || !staleWrites(ref, scalar) {
+				if ref.Var != v || !staleAccesses(ref, scalar, hostAccess) {
 					continue
 				}
-				if rd, ok := staleAfter(r, readers, ref.Span); ok {
-					staleDeviceRead.report(p, m, r, it, v, ref, rd, readers)
+				if u, ok := staleOrdered(r, uses, ref.Span, sr.before); ok {
+					sr.report(p, m, r, it, v, ref, u, uses)
 					break
 				}
 			}
@@ -284,35 +282,25 @@ func directiveNamesVar(d *acc.Directive, name string) bool {
 
 // staleReads: the reference reads the variable's data (a scalar's value,
 // an element).
-func staleReads(ref *Ref, scalar bool) bool {
+// staleAccesses reports whether the reference reads (or writes: access)
+// the variable's data (a scalar's value, an element).
+func staleAccesses(ref *Ref, scalar bool, access Access) bool {
 	if scalar {
-		return ref.Access&AccRead != 0 && !ref.Decl
+		return ref.Access&access != 0 && !ref.Decl
 	}
-	return ref.Elem&AccRead != 0
+	return ref.Elem&access != 0
 }
 
-func staleWrites(ref *Ref, scalar bool) bool {
-	if scalar {
-		return ref.Access&AccWrite != 0 && !ref.Decl
-	}
-	return ref.Elem&AccWrite != 0
-}
-
-// staleBefore returns a use that may run before the span: earlier in the
-// region, or in a host loop of the region around both.
-func staleBefore(r *Region, uses []staleUse, sp acc.Span) (staleUse, bool) {
+// staleOrdered returns a use that may run before the span (after it:
+// before false): earlier (later) in the region, or in a host loop of the
+// region around both.
+func staleOrdered(r *Region, uses []staleUse, sp acc.Span, before bool) (staleUse, bool) {
 	for _, u := range uses {
-		if u.span.End <= sp.Start || inHostLoopWith(r, u.span, sp) {
-			return u, true
+		inOrder := sp.End <= u.span.Start
+		if before {
+			inOrder = u.span.End <= sp.Start
 		}
-	}
-	return staleUse{}, false
-}
-
-// staleAfter returns a use that may run after the span.
-func staleAfter(r *Region, uses []staleUse, sp acc.Span) (staleUse, bool) {
-	for _, u := range uses {
-		if sp.End <= u.span.Start || inHostLoopWith(r, u.span, sp) {
+		if inOrder || inHostLoopWith(r, u.span, sp) {
 			return u, true
 		}
 	}

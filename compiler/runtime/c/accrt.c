@@ -2239,34 +2239,43 @@ static map_t *row_new(map_t *sec, size_t slot, uintptr_t h, size_t bytes, size_t
 
 /* A pointer section of nrows pointers at h whose rows (row bytes each, from
  * byte col of each row) get one buffer, pitch = row bytes apart. */
+static void section_rows(map_t *m, size_t col, size_t row, const ctx_t *c);
+
 static map_t *section_new(uintptr_t h, size_t nrows, size_t col, size_t row, const ctx_t *c)
 {
-	cl_int err;
-	map_t *m;
-	char w[512];
-	if (row > S.info.max_alloc_size / nrows)
-		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
-		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
-		      c->name ? c->name : "?", nrows, row, (unsigned long long)S.info.max_alloc_size,
-		      ctx_where(c, w, sizeof w));
-	m = xmalloc(sizeof *m);
+	map_t *m = xmalloc(sizeof *m);
 	memset(m, 0, sizeof *m);
-	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, nrows * row, NULL, &err);
-	check(err, "clCreateBuffer", c);
 	m->host = h;
 	m->bytes = nrows * sizeof(void *);
-	m->rows = xmalloc(nrows * sizeof *m->rows);
-	memset(m->rows, 0, nrows * sizeof *m->rows);
-	m->away = xmalloc(nrows);
-	memset(m->away, 0, nrows);
-	m->pitch = row;
-	m->col = col;
 	m->name = c->name;
 	m->loc = c->loc;
-	m->dev = S.next_dev; /* the rows' device addresses; the section has none */
-	S.next_dev += (nrows * row + 4095) / 4096 * 4096 + 4096;
+	section_rows(m, col, row, c);
 	vec_insert(&S.by_host, m, 0);
 	return m;
+}
+
+/* Mapping m of row pointers gets its rows' buffer (row bytes each, from
+ * byte col of each row), no rows yet in their slots, and the device
+ * addresses of the rows (the section itself has none). */
+static void section_rows(map_t *m, size_t col, size_t row, const ctx_t *c)
+{
+	size_t n = m->bytes / sizeof(void *);
+	cl_int err;
+	char w[512];
+	if (row > S.info.max_alloc_size / n)
+		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
+		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
+		      c->name ? c->name : "?", n, row, (unsigned long long)S.info.max_alloc_size, ctx_where(c, w, sizeof w));
+	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, n * row, NULL, &err);
+	check(err, "clCreateBuffer", c);
+	m->pitch = row;
+	m->col = col;
+	m->rows = xmalloc(n * sizeof *m->rows);
+	memset(m->rows, 0, n * sizeof *m->rows);
+	m->away = xmalloc(n);
+	memset(m->away, 0, n);
+	m->dev = S.next_dev;
+	S.next_dev += (n * row + 4095) / 4096 * 4096 + 4096;
 }
 
 /* Room in every slot of section sec for the columns [col, col+bytes) of a
@@ -2491,28 +2500,9 @@ static void rows_copy_in(map_t **rm, const uintptr_t *hosts, size_t n, size_t by
  * cannot follow the pointers it holds). Its counters stay. */
 static void section_promote(map_t *m, size_t col, size_t bytes, const ctx_t *c)
 {
-	size_t n = m->bytes / sizeof(void *);
-	cl_int err;
-	cl_mem mem;
-	char w[512];
-	if (bytes > S.info.max_alloc_size / n)
-		fatal("the rows of '%s' (%zu x %zu bytes) are larger than the device's largest allocation (%llu bytes, "
-		      "CL_DEVICE_MAX_MEM_ALLOC_SIZE)%s",
-		      c->name ? c->name : "?", n, bytes, (unsigned long long)S.info.max_alloc_size,
-		      ctx_where(c, w, sizeof w));
-	mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, n * bytes, NULL, &err);
-	check(err, "clCreateBuffer", c);
-	vec_remove(&S.by_dev, m); /* a section has no device range of its own */
+	vec_remove(&S.by_dev, m);   /* a section has no device range of its own */
 	clReleaseMemObject(m->mem); /* after the commands on it (OpenCL) */
-	m->mem = mem;
-	m->pitch = bytes;
-	m->col = col;
-	m->rows = xmalloc(n * sizeof *m->rows);
-	memset(m->rows, 0, n * sizeof *m->rows);
-	m->away = xmalloc(n);
-	memset(m->away, 0, n);
-	m->dev = S.next_dev;
-	S.next_dev += (n * bytes + 4095) / 4096 * 4096 + 4096;
+	section_rows(m, col, bytes, c);
 }
 
 static accrt_dev rows_enter(int clause, void *const *base, size_t lo, size_t n, size_t col, size_t bytes, int flags,
