@@ -465,7 +465,7 @@ func (g *kgen) kernel() error {
 				g.line(0, "%s[_lid] = %s;", scr, val)
 			}
 			g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-			g.tree(scalars, "_lid", "_nlid", "1", "0")
+			g.tree(scalars, "_lid", "_nlid", "1", "0", false)
 			g.line(0, "if (_lid == 0) {")
 			for _, red := range scalars {
 				scr, part := g.redParams(red)
@@ -548,10 +548,25 @@ func (g *kgen) redParams(red *Reduction) (scratch, partials string) {
 	return
 }
 
-// tree writes the combining tree of reductions over the participants
-// pos = 0..n-1 at scratch[base + pos*stride] (one barrier per step for all).
-func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string) {
+// tree writes the combining of reductions over the participants
+// pos = 0..n-1 at scratch[base + pos*stride] into scratch[base]. The result
+// is visible to every participant after it when readByAll (a barrier ends
+// it), else only to pos 0.
+//
+// Two forms, chosen when the runtime builds the program for its device
+// (accrt.c, build_options): on a GPU a tree, one barrier per step, the
+// participants of a step working in parallel; on a CPU device
+// (ACCLS_CPU_DEVICE) one barrier and a loop of position 0 over the others.
+// PoCL runs a work-group's work-items one after another, in a loop for each
+// stretch between barriers, so every step of a tree is a pass over all of
+// them: dot's 2^24-element kernel, groups of 128, took 90 ms with the tree
+// and 11.7 ms with the loop on the 2-core container (bench/README.md,
+// twentieth session).
+func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string, readByAll bool) {
 	at := func(scr, p string) string {
+		if p == "0" {
+			return scr + "[" + base + "]"
+		}
 		idx := p
 		if stride != "1" {
 			idx = "(" + p + ") * " + stride
@@ -561,6 +576,19 @@ func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string) {
 		}
 		return scr + "[" + idx + "]"
 	}
+	g.raw("#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */")
+	g.line(0, "if (%s == 0) {", pos)
+	g.line(0, "	for (long _k = 1; _k < %s; _k++) {", n)
+	for _, red := range reds {
+		scr, _ := g.redParams(red)
+		g.line(0, "		%s = %s;", at(scr, "0"), combineCL(red.Op, red.CL, at(scr, "0"), at(scr, "_k")))
+	}
+	g.line(0, "	}")
+	g.line(0, "}")
+	if readByAll {
+		g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
+	}
+	g.raw("#else /* a tree: one step per barrier */")
 	g.line(0, "for (long _k = 1; _k < %s; _k <<= 1) {", n)
 	g.line(0, "	if ((%s & (2 * _k - 1)) == 0 && %s + _k < %s) {", pos, pos, n)
 	for _, red := range reds {
@@ -570,6 +598,7 @@ func (g *kgen) tree(reds []*Reduction, pos, n, stride, base string) {
 	g.line(0, "	}")
 	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "}")
+	g.raw("#endif")
 }
 
 // decl spells the declaration of variable v named name in a kernel.
@@ -987,7 +1016,7 @@ func (g *kgen) combineLoopReductions(lp *Loop, reds []*Reduction, what string) {
 		names = append(names, fmt.Sprintf("reduction(%s:%s)", red.Op, clName(red.Name)))
 	}
 	g.line(0, "/* %s over %s%s */", strings.Join(names, " "), lp.Levels&(analysis.LevelWorker|analysis.LevelVector), what)
-	g.tree(reds, pos, cnt, stride, base)
+	g.tree(reds, pos, cnt, stride, base, true)
 	for _, red := range reds {
 		scr, _ := g.redParams(red)
 		name, err := g.spell(red.Var)

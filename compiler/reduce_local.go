@@ -162,7 +162,7 @@ func (g *kgen) localArrayRedCombine(lp *Loop, outer map[*Reduction]string) {
 		g.line(0, "%s%s[_lid] = ((%s *)%s)[_e];", has(red), scr, red.CL, g.localArrayRedName(red))
 	}
 	g.line(0, "barrier(CLK_LOCAL_MEM_FENCE);")
-	g.tree(reds, pos, cnt, stride, base)
+	g.tree(reds, pos, cnt, stride, base, true)
 	for _, red := range reds {
 		scr, _ := g.redParams(red)
 		dst := fmt.Sprintf("((%s *)%s)[_e]", red.CL, outer[red])

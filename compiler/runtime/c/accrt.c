@@ -2944,7 +2944,9 @@ static unsigned long hash_str(const char *s, size_t n)
 }
 
 /* The options of every program build (section 4): the device's
- * acc_device_t, for acc_on_device in device code; float division and sqrt
+ * acc_device_t, for acc_on_device in device code; ACCLS_CPU_DEVICE on a
+ * CPU device, where the kernels combine reductions in a work-group
+ * serially instead of by a tree (kernelgen.go, tree); float division and sqrt
  * rounded as in C (IEEE, correctly rounded) where the device can (OpenCL
  * allows 2.5 ulp by default, and NVIDIA's compiler uses it, so a/b in a
  * kernel could differ from the same C on the host); then ACCLS_CL_OPTIONS.
@@ -2958,7 +2960,8 @@ static char *build_options(void)
 	size_t n = (user ? strlen(user) : 0) + 128;
 	char *all = xmalloc(n);
 	clGetDeviceInfo(S.dev.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
-	snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d%s %s", (int)acc_get_device_type(),
+	snprintf(all, n, "-DACCLS_DEVICE_TYPE=%d%s%s %s", (int)acc_get_device_type(),
+	         S.dev.type & CL_DEVICE_TYPE_CPU ? " -DACCLS_CPU_DEVICE=1" : "",
 	         fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT ? " -cl-fp32-correctly-rounded-divide-sqrt" : "",
 	         user ? user : "");
 	return all;

@@ -151,8 +151,11 @@
  *   size_t g[3] = {accrt_round_up(n, 64)}, l[3] = {64};
  *   accrt_launch(k, 1, g, l, ACCRT_SYNC);
  *
- * Every program is built with -DACCLS_DEVICE_TYPE=<acc_device_t of the device>
- * and, where CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT,
+ * Every program is built with -DACCLS_DEVICE_TYPE=<acc_device_t of the device>,
+ * -DACCLS_CPU_DEVICE=1 on a device of CL_DEVICE_TYPE_CPU (PoCL runs a
+ * work-group's work-items one after another, in loops between barriers: the
+ * generated kernels combine reductions there with one barrier instead of a
+ * tree of them) and, where CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT,
  * -cl-fp32-correctly-rounded-divide-sqrt: float a/b and sqrt then round as in
  * C on the host (OpenCL's default allows 2.5 ulp, which NVIDIA's compiler
  * uses), then ACCLS_CL_OPTIONS.

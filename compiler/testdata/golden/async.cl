@@ -64,12 +64,20 @@ __kernel void main_L15(int n, __global const float *x_base, ulong x_off, __local
 	/* reduction(+:s): combine the work-group's partials */
 	_s_scratch[_lid] = s;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+	if (_lid == 0) {
+		for (long _k = 1; _k < _nlid; _k++) {
+			_s_scratch[0] = _s_scratch[0] + _s_scratch[_k];
+		}
+	}
+#else /* a tree: one step per barrier */
 	for (long _k = 1; _k < _nlid; _k <<= 1) {
 		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid) {
 			_s_scratch[_lid] = _s_scratch[_lid] + _s_scratch[_lid + _k];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 	if (_lid == 0) {
 		_s_partials[_gang] = _s_scratch[0];
 	}

@@ -84,12 +84,20 @@ __kernel void main_L12_4(int n, __global int *b_base, ulong b_off, __local int *
 	/* reduction(+:total): combine the work-group's partials */
 	_total_scratch[_lid] = total;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+	if (_lid == 0) {
+		for (long _k = 1; _k < _nlid; _k++) {
+			_total_scratch[0] = _total_scratch[0] + _total_scratch[_k];
+		}
+	}
+#else /* a tree: one step per barrier */
 	for (long _k = 1; _k < _nlid; _k <<= 1) {
 		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid) {
 			_total_scratch[_lid] = _total_scratch[_lid] + _total_scratch[_lid + _k];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 	if (_lid == 0) {
 		_total_partials[_gang] = _total_scratch[0];
 	}

@@ -48,12 +48,20 @@ __kernel void normalize_L8_2(int n, __global const double *a_base, ulong a_off, 
 	/* reduction(+:sum): combine the work-group's partials */
 	_sum_scratch[_lid] = sum;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+	if (_lid == 0) {
+		for (long _k = 1; _k < _nlid; _k++) {
+			_sum_scratch[0] = _sum_scratch[0] + _sum_scratch[_k];
+		}
+	}
+#else /* a tree: one step per barrier */
 	for (long _k = 1; _k < _nlid; _k <<= 1) {
 		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid) {
 			_sum_scratch[_lid] = _sum_scratch[_lid] + _sum_scratch[_lid + _k];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 	if (_lid == 0) {
 		_sum_partials[_gang] = _sum_scratch[0];
 	}

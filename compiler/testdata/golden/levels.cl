@@ -56,12 +56,21 @@ __kernel void main_L13(__global const double *g_base, ulong g_off, __global doub
 								}
 								barrier(CLK_LOCAL_MEM_FENCE);
 								/* reduction(+:s) over vector */
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+								if (_lane == 0) {
+									for (long _k = 1; _k < _vlen; _k++) {
+										_s_scratch2[_worker * _vlen] = _s_scratch2[_worker * _vlen] + _s_scratch2[_worker * _vlen + _k];
+									}
+								}
+								barrier(CLK_LOCAL_MEM_FENCE);
+#else /* a tree: one step per barrier */
 								for (long _k = 1; _k < _vlen; _k <<= 1) {
 									if ((_lane & (2 * _k - 1)) == 0 && _lane + _k < _vlen) {
 										_s_scratch2[_worker * _vlen + _lane] = _s_scratch2[_worker * _vlen + _lane] + _s_scratch2[_worker * _vlen + _lane + _k];
 									}
 									barrier(CLK_LOCAL_MEM_FENCE);
 								}
+#endif
 								s = s + _s_scratch2[_worker * _vlen];
 								barrier(CLK_LOCAL_MEM_FENCE);
 							}
@@ -70,12 +79,21 @@ __kernel void main_L13(__global const double *g_base, ulong g_off, __global doub
 					}
 					barrier(CLK_LOCAL_MEM_FENCE);
 					/* reduction(+:s) over worker */
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+					if (_worker == 0) {
+						for (long _k = 1; _k < _nworkers; _k++) {
+							_s_scratch1[_lane] = _s_scratch1[_lane] + _s_scratch1[_lane + (_k) * _vlen];
+						}
+					}
+					barrier(CLK_LOCAL_MEM_FENCE);
+#else /* a tree: one step per barrier */
 					for (long _k = 1; _k < _nworkers; _k <<= 1) {
 						if ((_worker & (2 * _k - 1)) == 0 && _worker + _k < _nworkers) {
 							_s_scratch1[_lane + (_worker) * _vlen] = _s_scratch1[_lane + (_worker) * _vlen] + _s_scratch1[_lane + (_worker + _k) * _vlen];
 						}
 						barrier(CLK_LOCAL_MEM_FENCE);
 					}
+#endif
 					s = s + _s_scratch1[_lane];
 					barrier(CLK_LOCAL_MEM_FENCE);
 				}

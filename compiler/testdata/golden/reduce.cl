@@ -44,6 +44,14 @@ __kernel void main_L14(__global const double *v_base, ulong v_off, __local doubl
 	_sum_scratch[_lid] = sum;
 	_big_scratch[_lid] = big;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+	if (_lid == 0) {
+		for (long _k = 1; _k < _nlid; _k++) {
+			_sum_scratch[0] = _sum_scratch[0] + _sum_scratch[_k];
+			_big_scratch[0] = (_big_scratch[0] > _big_scratch[_k] ? _big_scratch[0] : _big_scratch[_k]);
+		}
+	}
+#else /* a tree: one step per barrier */
 	for (long _k = 1; _k < _nlid; _k <<= 1) {
 		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid) {
 			_sum_scratch[_lid] = _sum_scratch[_lid] + _sum_scratch[_lid + _k];
@@ -51,6 +59,7 @@ __kernel void main_L14(__global const double *v_base, ulong v_off, __local doubl
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 	if (_lid == 0) {
 		_sum_partials[_gang] = _sum_scratch[0];
 		_big_partials[_gang] = _big_scratch[0];
@@ -84,12 +93,20 @@ __kernel void main_L21(__global const double *v_base, ulong v_off, __local int *
 	/* reduction(|:odd): combine the work-group's partials */
 	_odd_scratch[_lid] = odd;
 	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef ACCLS_CPU_DEVICE /* work-items run one after another: position 0 combines the others */
+	if (_lid == 0) {
+		for (long _k = 1; _k < _nlid; _k++) {
+			_odd_scratch[0] = _odd_scratch[0] | _odd_scratch[_k];
+		}
+	}
+#else /* a tree: one step per barrier */
 	for (long _k = 1; _k < _nlid; _k <<= 1) {
 		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid) {
 			_odd_scratch[_lid] = _odd_scratch[_lid] | _odd_scratch[_lid + _k];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 	if (_lid == 0) {
 		_odd_partials[_gang] = _odd_scratch[0];
 	}
