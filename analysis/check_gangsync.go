@@ -51,7 +51,7 @@ func checkGangSync(p *Pass, m *Model) {
 		}
 		checkGangReductionReads(p, m, r)
 		loops := topGangLoops(r)
-		if len(loops) < 2 {
+		if len(loops) == 0 {
 			continue
 		}
 		private := constructPrivate(r)
@@ -64,6 +64,9 @@ func checkGangSync(p *Pass, m *Model) {
 		}
 		reported := map[string]bool{}
 		for i, first := range infos {
+			if around := sharedLoop(r, first.r, first.r); around != nil {
+				checkGangRounds(p, m, first, around, private, reported)
+			}
 			for _, second := range infos[i+1:] {
 				checkGangPair(p, m, r, first, second, "", private, reported)
 				if around := sharedLoop(r, first.r, second.r); around != nil {
@@ -143,8 +146,8 @@ func topGangLoops(c *Region) []*Region {
 	var visit func(rs []*Region)
 	visit = func(rs []*Region) {
 		for _, r := range rs {
-			if r.IsLoop() && r.Level&(LevelGang|LevelWorker|LevelVector) != 0 {
-				if r.Level&LevelGang != 0 && r.Stmt != nil && len(r.Loops) > 0 && len(r.Directive.Errors) == 0 {
+			if r.IsLoop() && topLevel(r)&(LevelGang|LevelWorker|LevelVector) != 0 {
+				if topLevel(r)&LevelGang != 0 && r.Stmt != nil && len(r.Loops) > 0 && len(r.Directive.Errors) == 0 {
 					out = append(out, r)
 				}
 				continue
@@ -154,6 +157,31 @@ func topGangLoops(c *Region) []*Region {
 	}
 	visit(c.Children)
 	return out
+}
+
+// topLevel is the level of a loop region that no partitioned loop of its
+// construct encloses: its own, or gang for a 'loop' with none (neither seq
+// nor auto) and no gang loop inside, which is how the compiler (lower.go,
+// assignLevels) and other implementations partition it.
+func topLevel(r *Region) Level {
+	if r.Level != LevelNone || findClause(r.Directive, "auto") != nil {
+		return r.Level
+	}
+	gangInside := false
+	var visit func(rs []*Region)
+	visit = func(rs []*Region) {
+		for _, x := range rs {
+			if x.IsLoop() && x.Level&LevelGang != 0 {
+				gangInside = true
+			}
+			visit(x.Children)
+		}
+	}
+	visit(r.Children)
+	if gangInside {
+		return LevelNone
+	}
+	return LevelGang
 }
 
 // constructPrivate are the variables the construct's clauses make private
@@ -228,7 +256,7 @@ func gangLoopShape(r *Region) (key string, vars map[*cfacts.Var]string, ok bool)
 		}
 		b.WriteString(strings.Join(parts, ";") + "|")
 	}
-	fmt.Fprintf(&b, "L%d", r.Level&(LevelGang|LevelWorker|LevelVector))
+	fmt.Fprintf(&b, "L%d", topLevel(r)&(LevelGang|LevelWorker|LevelVector))
 	for _, c := range r.Directive.Clauses {
 		switch name := canonical(c); name {
 		case "gang", "worker", "vector", "collapse", "tile":
@@ -329,6 +357,95 @@ func checkGangPair(p *Pass, m *Model, c *Region, first, second *gangLoop, round 
 			}
 		}
 	}
+}
+
+// checkGangRounds reports the elements that gang loop g, repeated by the
+// loop around inside the construct, writes in one round at a subscript that
+// follows the gang loop's variables, and reads or writes at a subscript that
+// follows only the round (Floyd-Warshall's row k: adj[k*n+j] beside the
+// write of adj[i*n+j]). Every gang meets that element in the next round,
+// while the gang that writes it may still be in the previous one.
+// Subscripts that follow the gang loop's variables on both sides are the
+// pair check's and loop-carried-dependence's (a[i+1] after a[i]): c[(t-1)*n+i]
+// after c[t*n+i] is the same gang's element.
+func checkGangRounds(p *Pass, m *Model, g *gangLoop, around *cfacts.Stmt, private map[string]bool, reported map[string]bool) {
+	rounds := roundVars(m, around, g.r.Stmt.Span)
+	if len(rounds) == 0 {
+		return
+	}
+	follows := func(keys []string) bool {
+		for _, k := range keys {
+			if strings.Contains(k, "#") {
+				return true
+			}
+		}
+		return false
+	}
+	movesWithRound := func(r *Ref) bool {
+		for _, ix := range r.Index {
+			for _, v := range rounds {
+				if mentions(ix, v) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for v, refs := range g.refs {
+		if private[v.Name] || inSpan(g.r.Stmt.Span, v.NameSpan) || v.Type == nil ||
+			v.Type.Kind != cfacts.TypeArray && v.Type.Kind != cfacts.TypePointer {
+			continue
+		}
+		// once per variable and loop: the other uses in the loop are the same race
+		once := v.Name + "@round" + itoa(int64(g.r.Stmt.Span.Start))
+		for _, w := range refs {
+			if w.ref.Elem&AccWrite == 0 || w.atomic || !comparableKeys(w.keys) || !follows(w.keys) {
+				continue
+			}
+			for _, x := range refs {
+				key := v.Name + "@" + itoa(int64(x.ref.Site().Start))
+				if reported[once] || reported[key] || x.atomic || len(x.keys) != len(w.keys) || !comparableKeys(x.keys) ||
+					follows(x.keys) || !movesWithRound(x.ref) {
+					continue
+				}
+				reported[key], reported[once] = true, true
+				wt, xt := exprSource(m, w.ref.Expr), exprSource(m, x.ref.Expr)
+				verb := "reads"
+				if x.ref.Elem&AccRead == 0 {
+					verb = "writes"
+				}
+				loopLine := lineOf(m.Text, around.Span.Start)
+				p.Report(Diagnostic{
+					Span: x.ref.Site(), Rule: "unsynchronized-gang-loops",
+					Message: fmt.Sprintf("%s %s %s, which the gang loop at line %d writes as %s, in a round of the loop at line %d: every gang uses this element, the gang that writes it in one round may not have finished that round when another starts the next, and gangs do not wait for each other inside a 'parallel' construct (OpenACC 3.3 §1.2); run the loop at line %d on the host, with a compute construct per round inside a data construct",
+						quote(xt), verb, quote(v.Name), lineOf(m.Text, g.r.Directive.Span.Start), quote(wt), loopLine, loopLine),
+					Related: []Related{
+						{Span: w.ref.Site(), Message: quote(wt) + " is written here, each element by one gang"},
+						{Span: around.Span, Message: "each gang runs the rounds of this loop at its own pace"},
+					},
+				})
+			}
+		}
+	}
+}
+
+// roundVars are the variables that change from one round of loop around
+// to the next: its loop variable and the scalars its body assigns outside
+// span (the gang loop).
+func roundVars(m *Model, around *cfacts.Stmt, span acc.Span) []*cfacts.Var {
+	var out []*cfacts.Var
+	seen := map[*cfacts.Var]bool{}
+	if v := forLoopVar(around); v != nil {
+		out = append(out, v)
+		seen[v] = true
+	}
+	for _, ref := range m.collectRefs(around) {
+		if v := ref.Var; v != nil && !seen[v] && len(ref.Index) == 0 && ref.Access&AccWrite != 0 && !inSpan(span, ref.Span) {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // indirect reports whether subscript e reads memory or calls a function

@@ -124,3 +124,38 @@ void valid(float *restrict a, float *restrict b, int *restrict idx, int *restric
         }
     }
 }
+
+/* One gang loop repeated by a loop of the construct: the rounds of
+   Floyd-Warshall, where every gang reads row k, which the gang of row k
+   writes in the round before. */
+#define IDX(i, j, n) ((i) * (n) + (j))
+void floyd_warshall(int *restrict adj, int *restrict next, int n, int *restrict c, int *restrict s)
+{
+#pragma acc parallel copy(adj[0:n*n], next[0:n*n])
+    for (int k = 0; k < n; k++) {
+#pragma acc loop gang
+        for (int i = 0; i < n; i++) {
+#pragma acc loop vector
+            for (int j = 0; j < n; j++)
+                if (adj[IDX(i, j, n)] > adj[IDX(i, k, n)] + adj[IDX(k, j, n)]) { // want "'adj\[IDX\(k, j, n\)\]' reads 'adj', which the gang loop at line 136 writes as 'adj\[IDX\(i, j, n\)\]', in a round of the loop at line 135: every gang uses this element"
+                    adj[IDX(i, j, n)] = adj[IDX(i, k, n)] + adj[IDX(k, j, n)];
+                    next[IDX(i, j, n)] = k;
+                }
+        }
+    }
+    /* valid: each round reads what the same gang wrote in the round before */
+#pragma acc parallel copy(c[0:n*n])
+    for (int t = 1; t < n; t++) {
+#pragma acc loop gang
+        for (int i = 0; i < n; i++)
+            c[t * n + i] = c[(t - 1) * n + i] + 1;
+    }
+    /* valid: a round's own data, not written by the gang loop */
+#pragma acc parallel copy(c[0:n*n]) copyin(s[0:n])
+    for (int t = 0; t < n; t++) {
+        int r = s[t];
+#pragma acc loop gang
+        for (int i = 0; i < n; i++)
+            c[i] += r;
+    }
+}
