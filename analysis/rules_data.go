@@ -210,9 +210,13 @@ var dataRules = []*Rule{
 			"gang/worker/vector clauses) and access it at the same subscripts. The check reports the certain " +
 			"cases — a neighbour's element (`b[i] = a[i+1]` after `a[i]` is written), or loops that divide " +
 			"their iterations differently (other bounds, another `gang(static:)` chunk) — also across rounds of " +
-			"a loop inside the construct. Atomic accesses on both sides, private data and subscripts it cannot " +
-			"compare are left alone. Split the loops into separate compute constructs (`parallel loop` each): " +
-			"a construct ends when all its gangs are done.",
+			"a loop inside the construct. A single gang loop repeated by such a loop is reported when every gang " +
+			"uses, at a subscript that follows only the round, elements the loop writes one per gang " +
+			"(Floyd-Warshall's row `k`: `adj[k*n+j]` beside `adj[i*n+j]`): the gang that writes the element may " +
+			"still be in the previous round. A `loop` with no level and no gang loop inside counts as the gang loop " +
+			"it becomes. Atomic accesses on both sides, private data and subscripts it cannot " +
+			"compare are left alone. Split the loops into separate compute constructs (`parallel loop` each), " +
+			"or run the rounds on the host with a construct per round: a construct ends when all its gangs are done.",
 		Example: "#pragma acc parallel copy(a[0:n], b[0:n])\n{\n#pragma acc loop gang\n" +
 			"    for (int i = 0; i < n; i++) a[i] = i;\n#pragma acc loop gang\n" +
 			"    for (int i = 0; i < n - 1; i++) b[i] = a[i + 1];\n}",
