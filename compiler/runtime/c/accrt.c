@@ -303,6 +303,7 @@ typedef struct map {
 	size_t slot;
 	int dead;         /* being removed (vec_remove_dead) */
 	int mapped;       /* acc_map_data: dev and mem are an acc_malloc block's */
+	int own;          /* mem is a buffer of bytes bytes that only this mapping holds (recycled_put) */
 	unsigned long sref, dref;
 	const char *name, *loc;
 	struct mpool *pool; /* the member pool mem belongs to (section 10), NULL for a buffer of its own */
@@ -414,8 +415,8 @@ static struct {
 	accrt_program_t *programs;
 	pending_t *pending;
 	size_t npending, cappending;
-	pooled_t *pool;
-	size_t npool, cappool;
+	pooled_t *pool;    /* released buffers kept for reuse (recycled_take) */
+	size_t npool, cappool, pool_bytes;
 	mpool_t *mpools;
 } S;
 
@@ -1483,6 +1484,84 @@ static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
 	      ctx_where(c, w, sizeof w));
 }
 
+/* Released buffers are kept for reuse, up to RECYCLE_MAX bytes and an
+ * eighth of the device's memory, the oldest released first when more come:
+ * a program that maps data of the same sizes again and again (a function
+ * with a data clause called in a loop, a parallel loop with copyin in a time
+ * loop) gets buffers that its earlier rounds wrote. On PoCL the first write
+ * of a fresh buffer costs a page fault per page (64 MB: 30-40 ms against
+ * 5 ms into a buffer written before, 2-core container); on a GPU a fresh
+ * buffer is an allocation. A buffer is kept only when no queue has commands
+ * that may still use it, so its next owner's commands, on any queue, cannot
+ * overtake them; a new mapping takes a kept buffer of at least its size and
+ * at most twice it (a small mapping does not hold a large buffer). Reused
+ * memory holds the data of its earlier owner, as OpenACC's `create` allows
+ * (ACCRT_ZERO fills it). Reduction partials use the same pool. */
+#define RECYCLE_MAX ((size_t)1 << 30)
+
+static cl_mem recycled_take(size_t bytes)
+{
+	size_t i, best = (size_t)-1;
+	cl_mem m;
+	for (i = 0; i < S.npool; i++)
+		if (S.pool[i].bytes >= bytes && S.pool[i].bytes - bytes <= bytes + 4096 &&
+		    (best == (size_t)-1 || S.pool[i].bytes < S.pool[best].bytes))
+			best = i;
+	if (best == (size_t)-1)
+		return NULL;
+	m = S.pool[best].mem;
+	S.pool_bytes -= S.pool[best].bytes;
+	memmove(S.pool + best, S.pool + best + 1, (S.npool - best - 1) * sizeof *S.pool);
+	S.npool--;
+	return m;
+}
+
+static void recycled_put(cl_mem mem, size_t bytes)
+{
+	size_t cap = S.info.global_mem_size / 8 < RECYCLE_MAX ? (size_t)(S.info.global_mem_size / 8) : RECYCLE_MAX;
+	if (bytes > cap) {
+		clReleaseMemObject(mem);
+		return;
+	}
+	while (S.npool > 0 && S.pool_bytes + bytes > cap) { /* the oldest go */
+		clReleaseMemObject(S.pool[0].mem);
+		S.pool_bytes -= S.pool[0].bytes;
+		memmove(S.pool, S.pool + 1, (S.npool - 1) * sizeof *S.pool);
+		S.npool--;
+	}
+	if (S.npool == S.cappool) {
+		S.cappool = S.cappool ? 2 * S.cappool : 8;
+		S.pool = xrealloc(S.pool, S.cappool * sizeof *S.pool);
+	}
+	S.pool[S.npool].mem = mem;
+	S.pool[S.npool].bytes = bytes;
+	S.npool++;
+	S.pool_bytes += bytes;
+}
+
+static void recycled_flush(void)
+{
+	size_t i;
+	for (i = 0; i < S.npool; i++)
+		clReleaseMemObject(S.pool[i].mem);
+	S.npool = 0;
+	S.pool_bytes = 0;
+}
+
+/* No queue has commands that may still be running: every queue was waited
+ * for (or its last command is done) and has no launches without an event
+ * since. */
+static int queues_idle(void)
+{
+	size_t i;
+	for (i = 0; i < S.nqueues; i++) {
+		queue_t *q = S.queues[i];
+		if (q->unmarked || (q->last && event_status(q->last) != CL_COMPLETE))
+			return 0;
+	}
+	return 1;
+}
+
 static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 {
 	cl_int err;
@@ -1498,8 +1577,15 @@ static map_t *map_new(uintptr_t h, size_t bytes, const ctx_t *c)
 		      ctx_where(c, w, sizeof w));
 	m = xmalloc(sizeof *m);
 	memset(m, 0, sizeof *m);
-	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
-	check(err, "clCreateBuffer", c);
+	if (!(m->mem = recycled_take(bytes))) {
+		m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		if (err != CL_SUCCESS && S.npool > 0) { /* the kept buffers may be what fills the device */
+			recycled_flush();
+			m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		}
+		check(err, "clCreateBuffer", c);
+	}
+	m->own = 1;
 	m->host = h;
 	m->bytes = bytes;
 	m->name = c->name;
@@ -1540,6 +1626,8 @@ static void map_free(map_t *m)
 		vec_remove(&S.by_dev, m);
 	if (m->pool) /* a pool's chunk: the pool keeps its buffer */
 		m->pool->version++;
+	else if (m->own && queues_idle())
+		recycled_put(m->mem, m->bytes);
 	else
 		clReleaseMemObject(m->mem);
 	free(m);
@@ -2268,6 +2356,7 @@ static void section_rows(map_t *m, size_t col, size_t row, const ctx_t *c)
 		      c->name ? c->name : "?", n, row, (unsigned long long)S.info.max_alloc_size, ctx_where(c, w, sizeof w));
 	m->mem = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, n * row, NULL, &err);
 	check(err, "clCreateBuffer", c);
+	m->own = 0; /* the rows' buffer, which they hold too */
 	m->pitch = row;
 	m->col = col;
 	m->rows = xmalloc(n * sizeof *m->rows);
@@ -2352,6 +2441,7 @@ static void row_detach(map_t *m, const ctx_t *c)
 	vec_remove(&S.by_dev, m);
 	clReleaseMemObject(m->mem);
 	m->mem = mem;
+	m->own = 1;
 	m->off = 0;
 	m->dev = S.next_dev;
 	S.next_dev += (m->bytes + 4095) / 4096 * 4096 + 4096;
@@ -3541,18 +3631,12 @@ void accrt_identity(accrt_type type, accrt_op op, void *out)
 cl_mem accrt_partials(size_t count, accrt_type type)
 {
 	ctx_t c = {"accrt_partials", NULL, 0, 0, NULL, NULL};
-	size_t bytes = (count ? count : 1) * accrt_type_size(type), i, best = (size_t)-1;
+	size_t bytes = (count ? count : 1) * accrt_type_size(type);
 	cl_int err;
 	cl_mem m;
 	ensure();
-	for (i = 0; i < S.npool; i++)
-		if (S.pool[i].bytes >= bytes && (best == (size_t)-1 || S.pool[i].bytes < S.pool[best].bytes))
-			best = i;
-	if (best != (size_t)-1) {
-		m = S.pool[best].mem;
-		S.pool[best] = S.pool[--S.npool];
+	if ((m = recycled_take(bytes)))
 		return m;
-	}
 	m = clCreateBuffer(S.ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
 	check(err, "clCreateBuffer", &c);
 	return m;
@@ -3564,13 +3648,7 @@ void accrt_partials_release(cl_mem partials)
 	if (!partials)
 		return;
 	clGetMemObjectInfo(partials, CL_MEM_SIZE, sizeof bytes, &bytes, NULL);
-	if (S.npool == S.cappool) {
-		S.cappool = S.cappool ? 2 * S.cappool : 8;
-		S.pool = xrealloc(S.pool, S.cappool * sizeof *S.pool);
-	}
-	S.pool[S.npool].mem = partials;
-	S.pool[S.npool].bytes = bytes;
-	S.npool++;
+	recycled_put(partials, bytes);
 }
 
 void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, void *inout, const char *name,
@@ -3663,8 +3741,7 @@ void accrt_shutdown(void)
 		free(p);
 		p = np;
 	}
-	for (i = 0; i < S.npool; i++)
-		clReleaseMemObject(S.pool[i].mem);
+	recycled_flush();
 	free(S.pool);
 	while (S.mpools) {
 		mpool_t *np = S.mpools->next;

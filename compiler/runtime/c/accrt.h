@@ -129,6 +129,12 @@
  *                     [host, host+bytes) device->host, and the mapping (the
  *                     whole buffer) is freed.
  *
+ * A freed mapping's buffer is kept for the next mapping of its size (at
+ * least that size, at most twice it) when no queue may still use it, up to
+ * an eighth of the device's memory or 1 GiB: on PoCL a fresh buffer's first
+ * write costs a page fault per page. Memory from `create` may so hold an
+ * earlier mapping's data (OpenACC leaves it undefined; ACCRT_ZERO clears it).
+ *
  * The returned accrt_dev is what a kernel needs: pass it with accrt_arg_dev()
  * (two kernel arguments: the buffer and the byte offset; sub-buffers are not
  * used because their origins need CL_DEVICE_MEM_BASE_ADDR_ALIGN alignment).

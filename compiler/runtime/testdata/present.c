@@ -1,9 +1,10 @@
 /* The present table: structured and dynamic reference counters (OpenACC 3.3
  * 2.6.7), copyout at the right moment, sub-arrays, and the error paths. */
 #include "common.h"
+#include "openacc.h"
 
 #define N 1024
-static int a[N];
+static int a[N], b[N];
 #define ALL (N * sizeof(int))
 
 static void reset(void)
@@ -183,6 +184,38 @@ int main(int argc, char **argv)
 	CHECK(!accrt_present_counts(a, NULL, NULL) && accrt_present_counts(a + 512, NULL, NULL));
 	accrt_exit(ACCRT_DELETE, a + 512, 512 * sizeof(int), ACCRT_DYNAMIC, "a[512:512]", "present.c:605");
 	CHECK(!accrt_present_counts(a + 512, NULL, NULL));
+
+	/* 7. recycled buffers: a freed mapping's buffer serves the next one of
+	 * its size (up to twice it) when no queue may still use it; an async
+	 * queue with work in flight, a smaller size than the new mapping's, and
+	 * acc_map_data's borrowed block keep a buffer out of the pool */
+	reset();
+	d = accrt_enter(ACCRT_COPYIN, a, ALL, ACCRT_DYNAMIC, "a", "present.c:700");
+	accrt_exit(ACCRT_DELETE, a, ALL, ACCRT_DYNAMIC, "a", "present.c:701");
+	d2 = accrt_enter(ACCRT_CREATE, b, ALL - 64, ACCRT_DYNAMIC, "b", "present.c:702");
+	CHECK(d2.mem == d.mem);
+	accrt_update_self(b, ALL - 64, 0, "b", "present.c:703"); /* create's memory: the earlier owner's data */
+	CHECK(b[0] == 0 && b[N - 17] == N - 17);
+	accrt_exit(ACCRT_DELETE, b, ALL - 64, ACCRT_DYNAMIC, "b", "present.c:704");
+	s = accrt_enter(ACCRT_CREATE, b, 2 * ALL + 8192, ACCRT_DYNAMIC, "b", "present.c:705"); /* over twice: a new one */
+	CHECK(s.mem != d.mem);
+	accrt_exit(ACCRT_DELETE, b, 2 * ALL + 8192, ACCRT_DYNAMIC, "b", "present.c:706");
+	d = accrt_enter_async(ACCRT_COPYIN, a, ALL, ACCRT_DYNAMIC, 3, "a", "present.c:707");
+	accrt_exit_async(ACCRT_COPYOUT, a, ALL, ACCRT_DYNAMIC, 3, "a", "present.c:708"); /* queue 3 not waited for */
+	d2 = accrt_enter(ACCRT_CREATE, b, ALL, ACCRT_DYNAMIC, "b", "present.c:709");
+	CHECK(d2.mem != d.mem);
+	accrt_wait(3);
+	accrt_exit(ACCRT_DELETE, b, ALL, ACCRT_DYNAMIC, "b", "present.c:710");
+	{
+		void *blk = acc_malloc(ALL);
+		accrt_dev bd = accrt_devptr(blk, "blk", "present.c:711");
+		acc_map_data(b, blk, ALL);
+		acc_unmap_data(b);
+		s = accrt_enter(ACCRT_CREATE, a, ALL, ACCRT_DYNAMIC, "a", "present.c:712");
+		CHECK(s.mem != bd.mem); /* the block is acc_malloc's still */
+		accrt_exit(ACCRT_DELETE, a, ALL, ACCRT_DYNAMIC, "a", "present.c:713");
+		acc_free(blk);
+	}
 
 	return finish("present");
 }
