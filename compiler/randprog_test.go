@@ -51,6 +51,7 @@ type randOut struct {
 
 func (g *randGen) pick(xs ...string) string { return xs[g.rnd.IntN(len(xs))] }
 func (g *randGen) chance(p float64) bool    { return g.rnd.Float64() < p }
+
 // id names a variable of the construct being written: its kind, then a
 // number (a failing output names the construct that wrote it).
 func (g *randGen) id(prefix string) string {
