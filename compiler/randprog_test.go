@@ -40,7 +40,8 @@ type randGen struct {
 	outputs []randOut
 	nextID  int
 	ind     string
-	kind    string // the construct being written (randConstructs)
+	kind    string   // the construct being written (randConstructs)
+	funcs   []string // functions before main
 }
 
 // randOut is an array or scalar the program checksums at its end.
@@ -275,7 +276,114 @@ var randConstructs = []struct {
 	{"priv", randPrivate}, {"atomic", randAtomic}, {"data", randData}, {"kseq", randKernelsSeq}, {"async", randAsync},
 	{"arrred", randArrayReduction}, {"struct", randStruct}, {"capture", randCapture}, {"control", randControl},
 	{"enterexit", randEnterExit}, {"if", randIf}, {"kimplicit", randKernelsImplicit}, {"routinevec", randRoutineVector},
-	{"gangstatic", randGangStatic},
+	{"gangstatic", randGangStatic}, {"levels3", randLevels3}, {"static2d", randStatic2D}, {"loopprivate", randLoopPrivate},
+	{"cache", randCache}, {"knest", randKernelsNest},
+}
+
+// randLevels3: reductions at the worker and the vector level of one gang
+// iteration, combined into its element.
+func randLevels3(g *randGen) {
+	out := g.output("long")
+	w, v := []int{1, 2, 4, 8}[g.rnd.IntN(4)], []int{1, 8, 32, 128}[g.rnd.IntN(4)]
+	ls := g.loops(3, g.chance(0.5))
+	e := g.expr(ls, 2)
+	g.raw(fmt.Sprintf("#pragma acc parallel loop gang num_workers(%d) vector_length(%d) copyin(in1[0:SIZE], in2[0:SIZE]) copy(%s[0:SIZE])", w, v, out))
+	g.line("%s {", ls[0].header)
+	g.line("  long s1 = %d;", g.rnd.IntN(4))
+	g.raw("#pragma acc loop worker reduction(+:s1)")
+	g.line("  %s {", ls[1].header)
+	g.line("    long s2 = 1;")
+	g.raw("#pragma acc loop vector reduction(" + g.pick("+", "max", "^") + ":s2)")
+	g.line("    %s {", ls[2].header)
+	g.line("      long x = (%s) %% 1000;", e)
+	g.line("      s2 = %s;", g.pick("s2 + x", "(x > s2 ? x : s2)", "s2 ^ x"))
+	g.line("    }")
+	g.line("    s1 += s2;")
+	g.line("  }")
+	g.line("  %s[i] = s1;", out)
+	g.line("}")
+	// the vector reduction's update matches its operator
+	body := g.body.String()
+	for _, pair := range [][2]string{{"reduction(+:s2)", "s2 + x"}, {"reduction(max:s2)", "(x > s2 ? x : s2)"}, {"reduction(^:s2)", "s2 ^ x"}} {
+		if i := strings.LastIndex(body, "reduction("); i >= 0 && strings.HasPrefix(body[i:], pair[0]) {
+			j := strings.LastIndex(body, "s2 = ")
+			k := j + strings.Index(body[j:], ";")
+			body = body[:j] + "s2 = " + pair[1] + body[k:]
+		}
+	}
+	g.body.Reset()
+	g.body.WriteString(body)
+}
+
+// randStatic2D: a function over 2-D arrays, a variable-length one
+// (parameter) and a fixed-size one, with two-dimensional subscripts.
+func randStatic2D(g *randGen) {
+	fn := g.id("grid")
+	out := g.output("double")
+	ls := g.loops(2, false)
+	e := g.expr(ls, 2)
+	var f strings.Builder
+	fmt.Fprintf(&f, "static void %s(int n, int m, const long *in1, const long *in2, double a[n][m], double (*b)[M])\n{\n", fn)
+	fmt.Fprintf(&f, "#pragma acc parallel loop %s copyin(in1[0:SIZE], in2[0:SIZE]) copy(a[0:n][0:m]) copyout(b[0:N])\n", g.pick("collapse(2)", "gang", "", "tile(4, 4)"))
+	fmt.Fprintf(&f, "  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++) {\n")
+	fmt.Fprintf(&f, "      b[i][j] = a[i][j] * 0.5;\n")
+	fmt.Fprintf(&f, "      a[i][j] = (double)(%s) + b[i][j];\n    }\n}\n\n", strings.ReplaceAll(strings.ReplaceAll(e, "for (int i", "for (int i"), "\n", ""))
+	_ = ls
+	g.funcs = append(g.funcs, f.String())
+	g.line("{")
+	g.line("  double (*b)[M] = malloc(sizeof(double[N][M]));")
+	g.line("  for (int i = 0; i < SIZE; i++) %s[i] = (double)(in1[i] %% 9);", out)
+	g.line("  %s(N, M, in1, in2, (double (*)[M])%s, b);", fn, out)
+	g.line("  double t = 0;")
+	g.line("  for (int i = 0; i < N; i++) for (int j = 0; j < M; j++) t += b[i][j] * (i + 2 * j);")
+	g.line("  printf(\"%s_b %%.17g\\n\", t);", fn)
+	g.line("  free(b);")
+	g.line("}")
+}
+
+// randLoopPrivate: private clauses on loops inside a parallel construct.
+func randLoopPrivate(g *randGen) {
+	out := g.output("long")
+	ls := g.loops(2, false)
+	e := g.expr(ls, 2)
+	g.raw(fmt.Sprintf("#pragma acc parallel copyin(in1[0:SIZE], in2[0:SIZE]) copy(%s[0:SIZE])", out))
+	g.line("{")
+	g.line("  long t, u[3];")
+	g.raw("#pragma acc loop gang private(t)")
+	g.line("  %s {", ls[0].header)
+	g.line("    t = in1[i] * 2;")
+	g.raw("#pragma acc loop vector private(u)")
+	g.line("    %s {", ls[1].header)
+	g.line("      u[0] = %s; u[1] = u[0] + t; u[2] = u[1] * 3 %% 17;", e)
+	g.line("      %s[i * M + j] = u[0] + u[1] - u[2];", out)
+	g.line("    }")
+	g.line("  }")
+	g.line("}")
+}
+
+// randCache: the cache directive on the elements an iteration reads.
+func randCache(g *randGen) {
+	out := g.output("long")
+	g.raw(fmt.Sprintf("#pragma acc parallel loop %s copyin(in1[0:SIZE]) copy(%s[0:SIZE])", g.pick("", "gang vector", "vector_length(32)"), out))
+	g.line("for (int i = 1; i < SIZE - 1; i++) {")
+	g.raw("#pragma acc cache(in1[i - 1:3])")
+	g.line("  %s[i] = in1[i - 1] - 2 * in1[i] + in1[i + 1];", out)
+	g.line("}")
+}
+
+// randKernelsNest: a kernels construct whose nest the compiler partitions
+// itself, with a row reduction inside.
+func randKernelsNest(g *randGen) {
+	out := g.output("long")
+	ls := g.loops(2, g.chance(0.5))
+	e := g.expr(ls, 2)
+	g.raw(fmt.Sprintf("#pragma acc kernels copyin(in1[0:SIZE], in2[0:SIZE]) copy(%s[0:SIZE])", out))
+	g.line("%s {", ls[0].header)
+	g.line("  long s = 0;")
+	g.line("  %s", ls[1].header)
+	g.line("    s += (%s) %% 100;", e)
+	g.line("  %s[i] = s;", out)
+	g.line("}")
 }
 
 // randArrayReduction: a reduction of a whole array (OpenACC 2.7), each
@@ -676,6 +784,9 @@ func randProgram(seed uint64) string {
 	b.WriteString("#pragma acc routine seq\nstatic long f_seq(long x)\n{\n  return x % 13 - (x & 3);\n}\n\n")
 	b.WriteString("#pragma acc routine vector\nstatic void row_vec(const long *in, long *out, int n, int i)\n{\n" +
 		"#pragma acc loop vector\n  for (int j = 0; j < n; j++)\n    out[j] = in[j] * 2 + i;\n}\n\n")
+	for _, f := range g.funcs {
+		b.WriteString(f)
+	}
 	b.WriteString("int main(void)\n{\n  long *in1 = malloc(SIZE * sizeof(long)), *in2 = malloc(SIZE * sizeof(long));\n")
 	b.WriteString("  for (int i = 0; i < SIZE; i++) {\n    in1[i] = (i * 37 + 11) % 101 - 50;\n    in2[i] = (i * 13 + 5) % 23 - 11;\n  }\n")
 	b.WriteString(g.body.String())
