@@ -1491,10 +1491,10 @@ static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
  * loop) gets buffers that its earlier rounds wrote. On PoCL the first write
  * of a fresh buffer costs a page fault per page (64 MB: 30-40 ms against
  * 5 ms into a buffer written before, 2-core container); on a GPU a fresh
- * buffer is an allocation. A buffer is kept only when no queue has commands
- * that may still use it, so its next owner's commands, on any queue, cannot
- * overtake them; a new mapping takes a kept buffer of at least its size and
- * at most twice it (a small mapping does not hold a large buffer). Reused
+ * buffer is an allocation. A buffer is kept only when its commands cannot
+ * overlap those of its next owner, on any queue (queues_idle); a new
+ * mapping takes a kept buffer of at least its size and at most twice it
+ * (a small mapping does not hold a large buffer). Reused
  * memory holds the data of its earlier owner, as OpenACC's `create` allows
  * (ACCRT_ZERO fills it). Reduction partials use the same pool. */
 #define RECYCLE_MAX ((size_t)1 << 30)
@@ -1548,13 +1548,16 @@ static void recycled_flush(void)
 	S.pool_bytes = 0;
 }
 
-/* No queue has commands that may still be running: every queue was waited
- * for (or its last command is done) and has no launches without an event
- * since. */
+/* A freed buffer's commands cannot overlap those of its next owner: no
+ * async queue has commands that may still be running (each was waited for,
+ * or its last command is done, and has no launches without an event since).
+ * Queue 0 may: it runs in order, and every command on an async queue waits
+ * for queue 0's work enqueued before it (deps), so whatever the next owner
+ * enqueues, on any queue, runs after it. */
 static int queues_idle(void)
 {
 	size_t i;
-	for (i = 0; i < S.nqueues; i++) {
+	for (i = 1; i < S.nqueues; i++) {
 		queue_t *q = S.queues[i];
 		if (q->unmarked || (q->last && event_status(q->last) != CL_COMPLETE))
 			return 0;
