@@ -42,6 +42,7 @@ type randGen struct {
 	ind     string
 	kind    string   // the construct being written (randConstructs)
 	funcs   []string // functions before main
+	globals []string // declarations before the functions
 }
 
 // randOut is an array or scalar the program checksums at its end.
@@ -277,7 +278,80 @@ var randConstructs = []struct {
 	{"arrred", randArrayReduction}, {"struct", randStruct}, {"capture", randCapture}, {"control", randControl},
 	{"enterexit", randEnterExit}, {"if", randIf}, {"kimplicit", randKernelsImplicit}, {"routinevec", randRoutineVector},
 	{"gangstatic", randGangStatic}, {"levels3", randLevels3}, {"static2d", randStatic2D}, {"loopprivate", randLoopPrivate},
-	{"cache", randCache}, {"knest", randKernelsNest},
+	{"cache", randCache}, {"knest", randKernelsNest}, {"api", randAPI}, {"declare", randDeclare},
+	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar},
+}
+
+// randAPI: data moved with the acc_* routines, a deviceptr clause on
+// acc_malloc memory, and acc_is_present.
+func randAPI(g *randGen) {
+	x := g.output("long")
+	d := g.id("dev")
+	g.line("for (int i = 0; i < SIZE; i++) %s[i] = in1[i];", x)
+	g.line("acc_copyin(%s, SIZE * sizeof(long));", x)
+	g.line("long *%s = acc_malloc(SIZE * sizeof(long));", d)
+	g.line("acc_memcpy_to_device(%s, in2, SIZE * sizeof(long));", d)
+	g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s[0:SIZE]) deviceptr(%s)", x, d))
+	g.line("for (int i = 0; i < SIZE; i++) %s[i] = %s[i] * 3 - %s[SIZE - 1 - i];", x, x, d)
+	g.line("if (!acc_is_present(%s, SIZE * sizeof(long))) %s[0] = -999;", x, x)
+	if g.chance(0.5) {
+		g.line("acc_update_self(%s, SIZE / 2 * sizeof(long));", x)
+		g.line("for (int i = 0; i < SIZE / 2; i++) %s[i] += 1;", x)
+		g.line("acc_update_device(%s, SIZE / 2 * sizeof(long));", x)
+	}
+	g.line("acc_copyout(%s, SIZE * sizeof(long));", x)
+	g.line("acc_free(%s);", d)
+}
+
+// randDeclare: a global array on the device with declare create, written
+// by one construct, read by a routine, brought back by update.
+func randDeclare(g *randGen) {
+	name := g.id("glob")
+	g.globals = append(g.globals, fmt.Sprintf("static long %s[64];\n#pragma acc declare create(%s)\n", name, name))
+	out := g.output("long")
+	g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s)", name))
+	g.line("for (int q = 0; q < 64; q++) %s[q] = q * q %% 17;", name)
+	g.raw(fmt.Sprintf("#pragma acc parallel loop copyin(in1[0:SIZE]) copy(%s[0:SIZE])", out))
+	g.line("for (int i = 0; i < SIZE; i++) %s[i] = %s[(in1[i] & 63)] + in1[i];", out, name)
+	g.raw(fmt.Sprintf("#pragma acc update self(%s)", name))
+	g.outputs = append(g.outputs, randOut{name: name, ctype: "long", length: "64"})
+}
+
+// randAtomicFloat: atomic updates of float and double sums of small
+// integers (exact in any order).
+func randAtomicFloat(g *randGen) {
+	ctype := g.pick("float", "double")
+	h := g.id("fsum")
+	g.line("%s %s[4] = {0, 1, 2, 3};", ctype, h)
+	g.outputs = append(g.outputs, randOut{name: h, ctype: ctype, length: "4"})
+	ls := g.loops(1+g.rnd.IntN(2), false)
+	e := g.expr(ls, 2)
+	g.raw(fmt.Sprintf("#pragma acc parallel loop %s copyin(in1[0:SIZE], in2[0:SIZE]) copy(%s)", g.pick("", "gang vector", "collapse(2)"), h))
+	if len(ls) == 1 {
+		s := g.body.String()
+		g.body.Reset()
+		g.body.WriteString(strings.Replace(s, "parallel loop collapse(2) copyin", "parallel loop copyin", 1))
+	}
+	g.nest(ls, make([]string, len(ls)), func() {
+		g.line("long v = (%s) %% 8;", e)
+		g.raw("#pragma acc atomic")
+		g.line("%s[v & 3] += (%s)v;", h, ctype)
+	})
+}
+
+// randSerialScalar: a serial construct's scalar code: a running value over
+// a loop, conditionals, a scalar copied back.
+func randSerialScalar(g *randGen) {
+	r := g.id("acc")
+	g.line("long %s = %d;", r, g.rnd.IntN(9))
+	g.outputs = append(g.outputs, randOut{name: r, ctype: "long"})
+	g.raw(fmt.Sprintf("#pragma acc serial copyin(in1[0:SIZE]) copy(%s)", r))
+	g.line("{")
+	g.line("  for (int i = 0; i < SIZE; i++) {")
+	g.line("    if (in1[i] > %s %% 50) %s = (%s * 3 + in1[i]) %% 100003;", r, r, r)
+	g.line("    else %s -= i & 7;", r)
+	g.line("  }")
+	g.line("}")
 }
 
 // randLevels3: reductions at the worker and the vector level of one gang
@@ -779,11 +853,24 @@ func randProgram(seed uint64) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "/* random program, seed %d (compiler/randprog_test.go) */\n", seed)
-	b.WriteString("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n\n")
+	b.WriteString("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n")
+	// the plain C build: the API's routines on host memory
+	b.WriteString("#ifdef _OPENACC\n#include <openacc.h>\n#else\n" +
+		"static inline void *acc_malloc(size_t n) { return malloc(n); }\n" +
+		"static inline void acc_free(void *p) { free(p); }\n" +
+		"static inline void acc_memcpy_to_device(void *d, void *h, size_t n) { memcpy(d, h, n); }\n" +
+		"static inline void acc_copyin(void *p, size_t n) { (void)p; (void)n; }\n" +
+		"static inline void acc_copyout(void *p, size_t n) { (void)p; (void)n; }\n" +
+		"static inline void acc_update_self(void *p, size_t n) { (void)p; (void)n; }\n" +
+		"static inline void acc_update_device(void *p, size_t n) { (void)p; (void)n; }\n" +
+		"static inline int acc_is_present(void *p, size_t n) { (void)p; (void)n; return 1; }\n#endif\n\n")
 	fmt.Fprintf(&b, "#define N %d\n#define M %d\n#define L %d\n#define SIZE (N * M * L)\n\n", dims[0], dims[1], dims[2])
 	b.WriteString("#pragma acc routine seq\nstatic long f_seq(long x)\n{\n  return x % 13 - (x & 3);\n}\n\n")
 	b.WriteString("#pragma acc routine vector\nstatic void row_vec(const long *in, long *out, int n, int i)\n{\n" +
 		"#pragma acc loop vector\n  for (int j = 0; j < n; j++)\n    out[j] = in[j] * 2 + i;\n}\n\n")
+	for _, d := range g.globals {
+		b.WriteString(d)
+	}
 	for _, f := range g.funcs {
 		b.WriteString(f)
 	}
