@@ -301,26 +301,25 @@ func (g *kgen) arrayRedCombine(reds []*Reduction) {
 	}
 	g.line(0, "	}")
 	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
+	// participant _lid + _k's copies into _lid's
+	combineChunk := func() {
+		g.line(0, "			for (long _j = 0; _j < _c; _j++) {")
+		for _, red := range reds {
+			scr, _ := g.redParams(red)
+			g.line(0, "				%s%s = %s;", has(red, "_e0 + _j"), at(scr, ""), combineCL(red.Op, red.CL, at(scr, ""), at(scr, " + _k")))
+		}
+		g.line(0, "			}")
+	}
 	// as tree (kernelgen.go): a loop of work-item 0 on a CPU device, a tree elsewhere
 	g.raw("#ifdef ACCLS_CPU_DEVICE")
 	g.line(0, "	if (_lid == 0)")
 	g.line(0, "		for (long _k = 1; _k < _nlid; _k++)")
-	g.line(0, "			for (long _j = 0; _j < _c; _j++) {")
-	for _, red := range reds {
-		scr, _ := g.redParams(red)
-		g.line(0, "				%s%s = %s;", has(red, "_e0 + _j"), at(scr, ""), combineCL(red.Op, red.CL, at(scr, ""), at(scr, " + _k")))
-	}
-	g.line(0, "			}")
+	combineChunk()
 	g.line(0, "	barrier(CLK_LOCAL_MEM_FENCE);")
 	g.raw("#else")
 	g.line(0, "	for (long _k = 1; _k < _nlid; _k <<= 1) {")
 	g.line(0, "		if ((_lid & (2 * _k - 1)) == 0 && _lid + _k < _nlid)")
-	g.line(0, "			for (long _j = 0; _j < _c; _j++) {")
-	for _, red := range reds {
-		scr, _ := g.redParams(red)
-		g.line(0, "				%s%s = %s;", has(red, "_e0 + _j"), at(scr, ""), combineCL(red.Op, red.CL, at(scr, ""), at(scr, " + _k")))
-	}
-	g.line(0, "			}")
+	combineChunk()
 	g.line(0, "		barrier(CLK_LOCAL_MEM_FENCE);")
 	g.line(0, "	}")
 	g.raw("#endif")
