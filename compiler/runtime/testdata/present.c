@@ -186,9 +186,10 @@ int main(int argc, char **argv)
 	CHECK(!accrt_present_counts(a + 512, NULL, NULL));
 
 	/* 7. recycled buffers: a freed mapping's buffer serves the next one of
-	 * its size (up to twice it) when no queue may still use it; an async
-	 * queue with work in flight, a smaller size than the new mapping's, and
-	 * acc_map_data's borrowed block keep a buffer out of the pool */
+	 * its size (up to twice it); a larger mapping gets a new one, and
+	 * acc_map_data's borrowed block stays out of the pool. (An async queue
+	 * with work in flight also keeps a buffer out, which this test cannot
+	 * show for certain: a small copy may be done by the time of the exit.) */
 	reset();
 	d = accrt_enter(ACCRT_COPYIN, a, ALL, ACCRT_DYNAMIC, "a", "present.c:700");
 	accrt_exit(ACCRT_DELETE, a, ALL, ACCRT_DYNAMIC, "a", "present.c:701");
@@ -200,12 +201,6 @@ int main(int argc, char **argv)
 	s = accrt_enter(ACCRT_CREATE, b, 2 * ALL + 8192, ACCRT_DYNAMIC, "b", "present.c:705"); /* over twice: a new one */
 	CHECK(s.mem != d.mem);
 	accrt_exit(ACCRT_DELETE, b, 2 * ALL + 8192, ACCRT_DYNAMIC, "b", "present.c:706");
-	d = accrt_enter_async(ACCRT_COPYIN, a, ALL, ACCRT_DYNAMIC, 3, "a", "present.c:707");
-	accrt_exit_async(ACCRT_COPYOUT, a, ALL, ACCRT_DYNAMIC, 3, "a", "present.c:708"); /* queue 3 not waited for */
-	d2 = accrt_enter(ACCRT_CREATE, b, ALL, ACCRT_DYNAMIC, "b", "present.c:709");
-	CHECK(d2.mem != d.mem);
-	accrt_wait(3);
-	accrt_exit(ACCRT_DELETE, b, ALL, ACCRT_DYNAMIC, "b", "present.c:710");
 	{
 		void *blk = acc_malloc(ALL);
 		accrt_dev bd = accrt_devptr(blk, "blk", "present.c:711");
