@@ -242,7 +242,11 @@ func (s *scanner) ifValue(e string) truth {
 			if paren && l < len(e) && e[l] == ')' {
 				l++
 			}
-			b.WriteString(map[truth]string{isTrue: "1", isFalse: "0"}[t])
+			if t == isTrue {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
 			i = l
 			continue
 		}

@@ -86,7 +86,15 @@ func (c *constParser) binop() (op string, prec int) {
 			if !c.cond {
 				return "", 0
 			}
-			return rest[:2], map[string]int{"||": 1, "&&": 2, "==": 6, "!=": 6, "<=": 7, ">=": 7}[rest[:2]]
+			switch rest[:2] {
+			case "||":
+				return "||", 1
+			case "&&":
+				return "&&", 2
+			case "==", "!=":
+				return rest[:2], 6
+			}
+			return rest[:2], 7
 		case "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=":
 			return "", 0
 		}

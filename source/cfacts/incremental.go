@@ -327,12 +327,19 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	// The reduced text lacks the declarations after the function: an
 	// enumeration constant declared there keeps its earlier value.
 	f.Consts = part.Consts
-	f.Macros = prev.Macros // the #if lines outside the edited function, and its own
+	// The macros the #if lines test: prev's, from the whole text (the
+	// reduced one lacks what is defined or undefined after the function),
+	// and the names only the edited function's lines test.
+	f.Macros = prev.Macros
 	for name, d := range part.Macros {
-		if f.Macros == nil {
-			f.Macros = map[string]bool{}
-		} else if len(f.Macros) == len(prev.Macros) {
+		if _, ok := prev.Macros[name]; ok {
+			continue
+		}
+		if len(f.Macros) == len(prev.Macros) { // not yet a map of its own: prev's stays as it was
 			f.Macros = maps.Clone(prev.Macros)
+			if f.Macros == nil {
+				f.Macros = map[string]bool{}
+			}
 		}
 		f.Macros[name] = d
 	}

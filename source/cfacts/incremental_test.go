@@ -219,7 +219,12 @@ func factsString(f *File, text []byte) string {
 	// The dump prints the Func of a misplaced parameter (a function defined
 	// twice) with its address.
 	dump := regexp.MustCompile(`0x[0-9a-f]+`).ReplaceAllString(f.Dump(text), "0x")
-	return dump + "header functions: " + strings.Join(hdr, " ") + "\n"
+	var macros []string
+	for name, d := range f.Macros {
+		macros = append(macros, fmt.Sprintf("%s=%v", name, d))
+	}
+	slices.Sort(macros)
+	return dump + "header functions: " + strings.Join(hdr, " ") + "\nmacros tested: " + strings.Join(macros, " ") + "\n"
 }
 
 func firstDiff(got, want string) string {
@@ -288,6 +293,12 @@ var incrementalCases = []struct {
 	// incremental[i] is whether version i+1 must parse incrementally.
 	incremental []bool
 }{
+	// the macros the #if lines test keep the whole text's answers (an #if
+	// line in the body makes the parse a full one)
+	{"#if lines outside the edited body", []string{
+		"#define A 1\n#ifdef A\nint g;\n#endif\n#if !defined(B) || C > 1\nint h;\n#endif\nvoid f(int n) {\n  g = n;\n}\n",
+		"#define A 1\n#ifdef A\nint g;\n#endif\n#if !defined(B) || C > 1\nint h;\n#endif\nvoid f(int n) {\n  g = n + h;\n}\n",
+	}, []bool{true}},
 	{"statement added", []string{
 		"int g;\nvoid f(int n) {\n  g = n;\n}\nint h(void) { return g; }\n",
 		"int g;\nvoid f(int n) {\n  g = n;\n  g += 2;\n}\nint h(void) { return g; }\n",
