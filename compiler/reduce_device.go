@@ -68,18 +68,17 @@ func (l *lowering) mayBePresent(v *cfacts.Var) bool {
 // every array reduction, and scalar ones that may be present.
 func (l *lowering) finalKernels(k *Kernel) {
 	for _, red := range k.Reductions {
-		if red.Spanning { // reduce_spanning.go: other kernels read the device copy
-			red.Final = k.Name + "_" + clName(red.Name) + "_final"
-			continue
-		}
-		if di := l.items[red.Var]; red.Len == 0 && di != nil && di.Clause != "ACCRT_COPY" && di.Clause != "ACCRT_PRESENT" {
+		di := l.items[red.Var]
+		switch {
+		case red.Spanning: // reduce_spanning.go: other kernels read the device copy
+		case red.Len == 0 && di != nil && di.Clause != "ACCRT_COPY" && di.Clause != "ACCRT_PRESENT":
 			// copyin/copyout/create next to the reduction on the construct:
 			// the host combine also updates the host variable, as before
 			continue
+		case red.Len == 0 && !l.mayBePresent(red.Var):
+			continue
 		}
-		if red.Len > 0 || l.mayBePresent(red.Var) {
-			red.Final = k.Name + "_" + clName(red.Name) + "_final"
-		}
+		red.Final = k.Name + "_" + clName(red.Name) + "_final"
 	}
 }
 
