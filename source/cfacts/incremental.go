@@ -182,7 +182,7 @@ func (st *state) incrementalBase(f *File) *incBase {
 		}
 	}
 	base.text = bytes.Clone(st.text)
-	base.ppLines = slices.Clone(lx.ppLines)
+	base.ppLines = livePPLines(st.prepared, lx.ppLines)
 	base.headers = st.userHeaders()
 	return base
 }
@@ -237,7 +237,7 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		return nil, "not in a body", nil
 	}
 	open, oldClose := int(base.bodies[kb].start), int(base.bodies[kb].end)
-	if oldEnd > oldClose || base.dirty >= 0 && base.dirty != open || touchesPPLine(old, base.ppLines, pre, oldEnd) {
+	if oldEnd > oldClose || base.dirty >= 0 && base.dirty != open || touchesPPLine(base.ppLines, pre, oldEnd) {
 		return nil, "not in a body", nil
 	}
 	k := slices.IndexFunc(prev.Funcs, func(fn *Func) bool { return fn.Span.Start < open && open < fn.Span.End })
@@ -258,8 +258,12 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		st.note(0, 0, st.e.note)
 	}
 	st.prepare()
-	if st.heur || len(st.work) != len(text) || st.lx.blockEnd >= 0 || touchesPPLine(text, st.lx.ppLines, pre, newEnd) {
+	if st.heur || len(st.work) != len(text) || st.lx.blockEnd >= 0 {
 		return nil, "prepare", nil
+	}
+	ppLines := livePPLines(st.work, st.lx.ppLines)
+	if touchesPPLine(ppLines, pre, newEnd) || !samePPLines(old, text, base.ppLines, ppLines, oldEnd, delta) {
+		return nil, "preprocessor lines", nil
 	}
 	items, stray := st.lx.items(false)
 	if len(stray) > 0 {
@@ -280,7 +284,7 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	if st.direct || st.e.cfg == nil {
 		return nil, "no prelude", nil
 	}
-	next := &incBase{parser: p, path: path, text: bytes.Clone(text), ppLines: slices.Clone(st.lx.ppLines), dirty: -1, headers: headers}
+	next := &incBase{parser: p, path: path, text: bytes.Clone(text), ppLines: ppLines, dirty: -1, headers: headers}
 	for _, x := range items {
 		if x.fn && x.open >= 0 && x.close > x.open {
 			next.bodies = append(next.bodies, span32{int32(x.open), int32(x.close)})
@@ -657,24 +661,48 @@ func commonSuffix(a, b []byte) int {
 	return i
 }
 
-// touchesPPLine reports whether the lines around text[a:b] (the line before
-// and the line after included: a backslash can join them) hold a
-// preprocessor line.
-func touchesPPLine(text []byte, pps []span32, a, b int) bool {
-	from := lineStartOf(text, lineStartOf(text, a)-1)
-	to := b
-	for range 2 {
-		if i := bytes.IndexByte(text[min(to, len(text)):], '\n'); i >= 0 {
-			to += i + 1
-		} else {
-			to = len(text)
+// touchesPPLine reports whether the edit text[a:b] touches a preprocessor
+// line: overlaps it or its newline, or ends at the newline before it (a
+// backslash added there joins the two lines). A
+// line edited beside a preprocessor line is no concern of its own (the
+// edited function is parsed again, its #if lines included); what else can
+// change them (a comment opened above) samePPLines sees.
+func touchesPPLine(pps []span32, a, b int) bool {
+	k, _ := slices.BinarySearchFunc(pps, a, func(p span32, off int) int { return int(p.end) - off })
+	return k < len(pps) && int(pps[k].start) <= b+1
+}
+
+// livePPLines returns the preprocessor lines of pps that the prepared text
+// work still holds (prepare blanks system includes, #line lines and
+// directives: whether a lexing of the text saw them depends on when it ran).
+func livePPLines(work []byte, pps []span32) []span32 {
+	var out []span32
+	for _, p := range pps {
+		if work[p.start] == '#' {
+			out = append(out, p)
 		}
 	}
-	k, _ := slices.BinarySearchFunc(pps, from, func(p span32, off int) int { return int(p.end) - off })
-	for ; k < len(pps) && int(pps[k].start) <= to; k++ {
-		if int(pps[k].end) >= from {
-			return true
+	return out
+}
+
+// samePPLines reports whether the preprocessor lines of the new text are
+// those of the old one, the ones after the edit shifted by its length
+// (old[pre:oldEnd] became new[pre:oldEnd+delta]): a function the
+// incremental parse does not parse again may depend on any of them.
+func samePPLines(oldText, newText []byte, old, cur []span32, oldEnd, delta int) bool {
+	if len(old) != len(cur) {
+		return false
+	}
+	for i, o := range old {
+		n := cur[i]
+		d := 0
+		if int(o.start) >= oldEnd {
+			d = delta
+		}
+		if int(n.start) != int(o.start)+d || int(n.end) != int(o.end)+d ||
+			!bytes.Equal(oldText[o.start:o.end], newText[n.start:n.end]) {
+			return false
 		}
 	}
-	return false
+	return true
 }

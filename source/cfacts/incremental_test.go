@@ -378,6 +378,22 @@ var incrementalCases = []struct {
 		"#include <math.h>\nfloat f(float x) {\n  return x;\n}\n",
 		"#include <math.h>\nfloat f(float x) {\n  return sqrtf(x);\n}\n",
 	}, []bool{true}},
+	// Real programs test _OPENACC in their bodies: an edit beside those
+	// lines parses the function again, #if lines included; what would
+	// change a preprocessor line (a backslash, a comment opened above it)
+	// makes the parse a full one.
+	// Real programs test _OPENACC in their bodies: an edit beside those
+	// lines parses the function again, #if lines included; what changes a
+	// preprocessor line (a backslash joining it to the line above, a
+	// comment opened above it) makes the parse a full one.
+	{"edits in a body with #ifdef lines", []string{
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2;\n#ifdef _OPENACC\n  printf(\"acc\\n\");\n#endif\n  t = 4;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2;\n#ifdef _OPENACC\n  printf(\"acc\\n\");\n#endif\n  t = 5;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2;\n#ifdef _OPENACC\n  printf(\"acc2\\n\");\n#endif\n  t = 5;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2; \\\n#ifdef _OPENACC\n  printf(\"acc2\\n\");\n#endif\n  t = 5;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2;\n#ifdef _OPENACC\n  printf(\"acc2\\n\");\n#endif\n  t = 5;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+		"#include <stdio.h>\nint t;\nvoid f(float *a, int n) {\n  t = 2; /*\n#ifdef _OPENACC\n  printf(\"acc2\\n\");\n#endif\n  t = 5;\n  for (int i = 0; i < n; i++) a[i] = 0;\n  t = 1; /* end */\n}\nvoid g(void) {}\n",
+	}, []bool{true, true, false, false, false}},
 }
 
 func TestIncrementalCases(t *testing.T) {
