@@ -4226,6 +4226,68 @@ int acc_wait_any(int count, int *asyncs)
 	return accrt_wait_any(count, asyncs);
 }
 
+/* The _device forms (OpenACC 3.3 3.2.9-3.2.15) name a device of the current
+ * type. accls runs on one device at a time: another device of that type has
+ * no queue with work in flight, so its tests say done and its waits return
+ * at once; a number that names no device is an error. */
+static int on_current_device(int dev_num, const char *func)
+{
+	acc_device_t type;
+	int count;
+	if (host_mode())
+		type = acc_device_host;
+	else
+		type = acc_get_device_type();
+	if (dev_num == acc_get_device_num(type))
+		return 1;
+	count = type == acc_device_host ? 1 : acc_get_num_devices(type);
+	if (dev_num < 0 || dev_num >= count)
+		fatal("%s: there is no device %d of type %s (%d device%s of that type, numbered from 0)", func, dev_num,
+		      acc_type_name(type), count, count == 1 ? "" : "s");
+	return 0;
+}
+
+int acc_async_test_device(int async, int dev_num)
+{
+	return on_current_device(dev_num, "acc_async_test_device") ? acc_async_test(async) : 1;
+}
+
+int acc_async_test_all_device(int dev_num)
+{
+	return on_current_device(dev_num, "acc_async_test_all_device") ? acc_async_test_all() : 1;
+}
+
+void acc_wait_device(int async, int dev_num)
+{
+	if (on_current_device(dev_num, "acc_wait_device"))
+		acc_wait(async);
+}
+
+void acc_wait_device_async(int wait_on, int async, int dev_num)
+{
+	if (on_current_device(dev_num, "acc_wait_device_async"))
+		acc_wait_async(wait_on, async);
+}
+
+void acc_wait_all_device(int dev_num)
+{
+	if (on_current_device(dev_num, "acc_wait_all_device"))
+		acc_wait_all();
+}
+
+void acc_wait_all_device_async(int async, int dev_num)
+{
+	if (on_current_device(dev_num, "acc_wait_all_device_async"))
+		acc_wait_all_async(async);
+}
+
+int acc_wait_any_device(int count, int *asyncs, int dev_num)
+{
+	if (on_current_device(dev_num, "acc_wait_any_device"))
+		return acc_wait_any(count, asyncs);
+	return -1; /* nothing in flight there: as when no queue is left */
+}
+
 int acc_is_present(void *h, size_t bytes)
 {
 	map_t *m;
@@ -4687,6 +4749,51 @@ void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async)
 		return;
 	}
 	memcpy_device(dest, src, bytes, async, "acc_memcpy_device_async");
+}
+
+/* acc_memcpy_d2d (3.2.42): dest and src are host addresses whose data is
+ * present on the devices numbered dev_dest and dev_src (of the current
+ * type); with one device at a time both must be the current device. */
+static void memcpy_d2d(void *dest, void *src, size_t bytes, int dev_dest, int dev_src, int async, const char *func)
+{
+	void *d[2];
+	void *h[2];
+	int dev[2], i;
+	map_t *m;
+	if (bytes == 0)
+		return;
+	h[0] = dest, h[1] = src, dev[0] = dev_dest, dev[1] = dev_src;
+	for (i = 0; i < 2; i++) {
+		if (!on_current_device(dev[i], func))
+			fatal("%s: the %s is on device %d, and accls uses one device at a time (the current one is %d)",
+			      func, i ? "source" : "destination", dev[i], acc_get_device_num(acc_get_device_type()));
+	}
+	if (host_mode()) {
+		memmove(dest, src, bytes);
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		if (!h[i])
+			fatal("%s: NULL %s", func, i ? "source" : "destination");
+		if (!S.ready || lookup((uintptr_t)h[i], bytes, &m) != FOUND)
+			fatal("%s: the %s %p + %zu bytes is not present on the device", func, i ? "source" : "destination",
+			      h[i], bytes);
+		d[i] = devaddr_of(m, (uintptr_t)h[i]);
+		if (!d[i])
+			fatal("%s: the %s %p is a row of a pointer to pointers ('%s'), which has no device address of its own",
+			      func, i ? "source" : "destination", h[i], m->name ? m->name : "?");
+	}
+	memcpy_device(d[0], d[1], bytes, async, func);
+}
+
+void acc_memcpy_d2d(void *dest, void *src, size_t bytes, int dev_dest, int dev_src)
+{
+	memcpy_d2d(dest, src, bytes, dev_dest, dev_src, ACCRT_SYNC, "acc_memcpy_d2d");
+}
+
+void acc_memcpy_d2d_async(void *dest, void *src, size_t bytes, int dev_dest, int dev_src, int async_src)
+{
+	memcpy_d2d(dest, src, bytes, dev_dest, dev_src, async_src, "acc_memcpy_d2d_async");
 }
 
 /* ---------------------------------------------------------------------------

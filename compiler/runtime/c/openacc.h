@@ -106,6 +106,17 @@ void acc_wait_all_async(int async);
 /* The host waits until one of asyncs[0..count) is done; returns its index
  * (entries acc_async_sync are skipped; -1 when none is left). */
 int acc_wait_any(int count, int *asyncs);
+/* The same for device dev_num of the current type (3.2.9-3.2.15). accls
+ * runs on one device at a time: on another device of the type nothing is in
+ * flight (tests return nonzero, waits return at once, acc_wait_any_device
+ * -1); a number that names no device is an error. */
+int acc_async_test_device(int async, int dev_num);
+int acc_async_test_all_device(int dev_num);
+void acc_wait_device(int async, int dev_num);
+void acc_wait_device_async(int wait_on, int async, int dev_num);
+void acc_wait_all_device(int dev_num);
+void acc_wait_all_device_async(int async, int dev_num);
+int acc_wait_any_device(int count, int *asyncs, int dev_num);
 /* The OpenACC 1.0 names of acc_wait and acc_wait_all (which GCC's libgomp
  * still provides). */
 void acc_async_wait(int async);
@@ -182,6 +193,12 @@ void acc_memcpy_device(void *dest, void *src, size_t bytes);
 void acc_memcpy_to_device_async(void *dest, void *src, size_t bytes, int async);
 void acc_memcpy_from_device_async(void *dest, void *src, size_t bytes, int async);
 void acc_memcpy_device_async(void *dest, void *src, size_t bytes, int async);
+/* Copy between the device copies of two present host ranges, on devices
+ * dev_dest and dev_src of the current type (3.2.42); with one device at a
+ * time both must be the current device (acc_get_device_num), else an
+ * error. The async form uses queue async_src. */
+void acc_memcpy_d2d(void *dest, void *src, size_t bytes, int dev_dest, int dev_src);
+void acc_memcpy_d2d_async(void *dest, void *src, size_t bytes, int dev_dest, int dev_src, int async_src);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,9 @@
  * acc_async_test/_all, acc_wait, acc_wait_async (one queue waits for
  * another), acc_wait_all_async, acc_wait_all, acc_wait_any, async(expr) with
  * acc_async_noval and acc_async_sync, acc_set/get_default_async, and the
- * OpenACC 1.0 names acc_async_wait and acc_async_wait_all. Without
+ * OpenACC 1.0 names acc_async_wait and acc_async_wait_all, and the _device
+ * forms of OpenACC 3.x on the current device (and on another device of its
+ * type where there is one: nothing runs there). Without
  * OpenACC the routines are host stand-ins (everything is synchronous there);
  * routines newer than OpenACC 2.6 (acc_wait_any, the default async queue) are
  * stand-ins for gcc -fopenacc (OpenACC 2.6) too. */
@@ -32,6 +34,13 @@ static int acc_wait_any(int count, int *qs)
 			return i;
 	return -1;
 }
+static int acc_async_test_device(int q, int d) { (void)d; return acc_async_test(q); }
+static int acc_async_test_all_device(int d) { (void)d; return acc_async_test_all(); }
+static void acc_wait_device(int q, int d) { (void)d; acc_wait(q); }
+static void acc_wait_device_async(int q, int a, int d) { (void)d; acc_wait_async(q, a); }
+static void acc_wait_all_device(int d) { (void)d; acc_wait_all(); }
+static void acc_wait_all_device_async(int a, int d) { (void)d; acc_wait_all_async(a); }
+static int acc_wait_any_device(int count, int *qs, int d) { (void)d; return acc_wait_any(count, qs); }
 #endif
 
 #define N 100000
@@ -167,6 +176,41 @@ int main(void)
 #pragma acc wait(6, 7)
 #pragma acc update self(a[0:n], b[0:n])
 	printf("acc_wait_any: sum a + b = %ld\n", sum(a, n) + sum(b, n));
+
+	/* the _device forms, on the current device */
+#ifdef _OPENACC
+	int dev = acc_get_device_num(acc_get_device_type());
+#else
+	int dev = 0;
+#endif
+	slow_fill(a, n, 20, 8);
+	acc_wait_device(8, dev);
+	expect(acc_async_test_device(8, dev) != 0, "acc_async_test_device after acc_wait_device");
+	slow_fill(b, n, 21, 9);
+	acc_wait_device_async(9, 10, dev);
+#pragma acc update self(b[0:n]) async(10)
+	acc_wait_all_device(dev);
+	expect(acc_async_test_all_device(dev) != 0, "acc_async_test_all_device after acc_wait_all_device");
+	expect(linear(b, n, 1, 21), "b after acc_wait_device_async(9, 10)");
+	slow_fill(c, n, 22, 11);
+	acc_wait_all_device_async(12, dev);
+#pragma acc update self(c[0:n]) async(12)
+	int q12[2] = {acc_async_sync, 12};
+	expect(acc_wait_any_device(2, q12, dev) == 1, "acc_wait_any_device");
+	expect(linear(c, n, 1, 22), "c after acc_wait_all_device_async(12)");
+#pragma acc update self(a[0:n])
+	printf("_device forms: sum a + b + c = %ld\n", sum(a, n) + sum(b, n) + sum(c, n));
+#ifdef _OPENACC
+	/* another device of the type runs nothing of this program */
+	if (acc_get_num_devices(acc_get_device_type()) > 1) {
+		int other = dev == 0 ? 1 : 0;
+		slow_fill(a, n, 23, 13);
+		expect(acc_async_test_device(13, other) != 0, "acc_async_test_device of another device");
+		acc_wait_device(13, other);
+		acc_wait_all_device(other);
+		acc_wait(13);
+	}
+#endif
 
 #pragma acc exit data delete(a[0:n], b[0:n], c[0:n])
 	free(a);

@@ -3,7 +3,8 @@
  * with acc_memcpy_from_device, copied with acc_memcpy_device; the same on a
  * queue with the _async forms; acc_copyin/create/copyout/delete (also
  * _finalize and _async), acc_update_device/self (_async), acc_is_present,
- * acc_deviceptr/acc_hostptr, acc_memcpy_to_device into part of present data.
+ * acc_deviceptr/acc_hostptr, acc_memcpy_to_device into part of present data,
+ * acc_memcpy_d2d(_async) between two present arrays on the current device.
  * Without OpenACC the routines are host stand-ins; presence checks are skipped
  * on the host device (gcc -fopenacc), where every address is "present". */
 #include <stdio.h>
@@ -40,6 +41,12 @@ static void acc_wait(int q) { (void)q; }
 #if !defined(_OPENACC) || _OPENACC < 202011
 /* OpenACC 3.x routines gcc -fopenacc (OpenACC 2.6) lacks */
 static void acc_memcpy_device(void *d, void *s, size_t n) { memcpy(d, s, n); }
+static void acc_memcpy_d2d(void *d, void *s, size_t n, int dd, int ds) { (void)dd; (void)ds; memmove(d, s, n); }
+static void acc_memcpy_d2d_async(void *d, void *s, size_t n, int dd, int ds, int q)
+{
+	(void)dd; (void)ds; (void)q;
+	memmove(d, s, n);
+}
 #endif
 
 #define N 50000
@@ -194,6 +201,27 @@ int main(void)
 	if (device)
 		expect(!acc_is_present(v, lbytes) && !acc_is_present(w, lbytes), "presence after the finalizing exits");
 	printf("async data: w[n-1] = %ld z[n-1] = %ld\n", w[n - 1], z[n - 1]);
+
+	/* acc_memcpy_d2d: w's device copy gets parts of v's; the host copies
+	 * stay as they were until the copyout */
+#ifdef _OPENACC
+	int dev = acc_get_device_num(acc_get_device_type());
+#else
+	int dev = 0;
+#endif
+	for (int i = 0; i < n; i++)
+		v[i] = i, w[i] = -1;
+	acc_copyin(v, lbytes);
+	acc_copyin(w, lbytes);
+	acc_memcpy_d2d(w + 100, v + 10, 50 * sizeof(long), dev, dev);
+	acc_memcpy_d2d_async(w, v + n - 10, 10 * sizeof(long), dev, dev, 5);
+	acc_wait(5);
+	acc_copyout(w, lbytes);
+	acc_copyout(v, lbytes);
+	expect(linear_l(w + 100, 50, 1, 10) && linear_l(w, 10, 1, n - 10) && w[10] == -1 && w[99] == -1 &&
+	               w[150] == -1 && w[n - 1] == -1,
+	       "acc_memcpy_d2d and acc_memcpy_d2d_async");
+	printf("acc_memcpy_d2d: w[0] = %ld w[100] = %ld w[150] = %ld\n", w[0], w[100], w[150]);
 
 	free(h);
 	free(back);
