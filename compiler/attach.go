@@ -32,15 +32,18 @@ import (
 // look the target up at each launch).
 //
 // A pointer member of the elements of an array of structs (a[i].x, the
-// manual deep copy: enter data copyin(a[i].x[0:len]) element by element)
-// is one path for all the elements: the data of every element's member is
+// manual deep copy: enter data copyin(a[i].x[0:len]) element by element;
+// also where a pointer member points to the elements, mesh->cell[i].x) is
+// one path for all the elements: the data of every element's member is
 // in one device buffer, the member's pool, and the kernels get the pool and
 // a table of offsets that the host builds at the launch from the members'
 // host values (accrt.h section 10).
 //
 // Not expressible this way, and reported: a pointer member assigned or its
 // address taken on the device, pointer members in routines, and members of
-// elements of anything but an array of structs.
+// elements of anything but an array or pointer variable or a pointer
+// member (an array member's elements, g.cells[i].x, or a member of a
+// member of an element, a[i].in.x).
 
 // memberPaths holds the member paths of the compilation.
 type memberPaths struct {
@@ -95,6 +98,14 @@ func (ps *memberPaths) isPath(v *cfacts.Var) bool {
 	return ps != nil && ps.base[v] != nil
 }
 
+// root is the variable member path v starts from; v itself for a variable.
+func (ps *memberPaths) root(v *cfacts.Var) *cfacts.Var {
+	for ps != nil && ps.base[v] != nil {
+		v = ps.base[v]
+	}
+	return v
+}
+
 // exprPath splits a chain of member accesses (x.a->b.c) that starts at a
 // variable: the variable, the path's text and the root identifier; ok is
 // false for anything else (a[i].x, (*p).x, f().x).
@@ -118,7 +129,7 @@ func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 	text := base.Name
 	for _, m := range ref.Members {
 		if len(m.Subscripts) > 0 {
-			return nil, fmt.Errorf("'%s': members of array elements in data clauses are not supported by the compiler (each element's pointer would need its own attachment)", text+"[…]"+memberOp(m)+m.Name)
+			return nil, fmt.Errorf("'%s': a member of array elements in a data clause is supported by the compiler where the elements are those of an array or pointer variable or of a pointer member, and the member is theirs (a[i].m[0:n], p->elems[i].m[0:n]), not here", text+"[…]"+memberOp(m)+m.Name)
 		}
 		if m.Arrow {
 			if !isPointer(t) {
@@ -194,11 +205,45 @@ func (l *lowering) memberPathUses() []*pathUse {
 		return u
 	}
 	inner := map[*cfacts.Expr]bool{} // the members inside a path (p->next of p->next->x)
+	attrOf := map[*cfacts.Var]*analysis.VarAttr{}
+	for i := range l.attrs {
+		attrOf[l.attrs[i].Var] = &l.attrs[i]
+	}
+	reported := map[*cfacts.Var]bool{}
+	// movable reports (once per variable) a path whose root variable the
+	// construct assigns or privatizes: the host finds the data from the
+	// root's value at the launch, which is not the value the kernels use.
+	movable := func(root *cfacts.Var, e *cfacts.Expr, text string) bool {
+		a := attrOf[root]
+		if a == nil {
+			return false
+		}
+		why := ""
+		if a.Attr == analysis.AttrPrivate {
+			why = "private in the construct"
+		}
+		for _, r := range a.Refs {
+			if r.Access&analysis.AccWrite != 0 || r.Addr && r.Expr == r.Ident {
+				why = "assigned in the construct"
+			}
+		}
+		if why == "" {
+			return false
+		}
+		if !reported[root] {
+			reported[root] = true
+			l.c.errorAt(e.Span, "'%s': '%s' is %s, and the compiler reaches the data of a pointer member only from its variable's value before the construct (the kernels cannot follow a pointer stored in device memory); write the path from the data itself, e.g. a[i].m[k] rather than p = &a[i]; p->m[k]", text, root.Name, why)
+		}
+		return true
+	}
 	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
 		if !analysis.IsPointerMember(e) || inner[e] {
 			return
 		}
-		if base := elemMemberBase(e); base != nil && !declaredIn(base, l.r.Stmt) {
+		if base := ps.elemMemberBase(e); base != nil && !declaredIn(ps.root(base), l.r.Stmt) {
+			if movable(ps.root(base), e, base.Name+"[…]."+e.Name) {
+				return
+			}
 			// a[i].m: one path for all the elements (the member pool)
 			v := ps.elemPathVar(base, e.Name)
 			ps.at[e] = v
@@ -209,6 +254,9 @@ func (l *lowering) memberPathUses() []*pathUse {
 		}
 		base, text, root, ok := exprPath(e)
 		if !ok || declaredIn(base, l.r.Stmt) {
+			return
+		}
+		if movable(base, e, text) {
 			return
 		}
 		for x := e.X; x != nil && x.Kind == cfacts.ExprMember; x = x.X {
@@ -429,19 +477,33 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 	return s, true
 }
 
-// elemMemberBase is a of a[i].m (a an array or pointer of structs), nil
-// for other expressions.
-func elemMemberBase(e *cfacts.Expr) *cfacts.Var {
+// elemMemberBase is a of a[i].m (a an array or pointer of structs: a
+// variable, or a member path to a pointer, p->cells[i].m), nil for other
+// expressions.
+func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) *cfacts.Var {
 	if e == nil || e.Kind != cfacts.ExprMember || e.Op != "." || e.X == nil || e.X.Kind != cfacts.ExprIndex {
 		return nil
 	}
 	x := e.X.X
-	if x == nil || x.Kind != cfacts.ExprIdent || x.Var == nil || x.Var.Type == nil {
+	if x == nil || x.Type == nil {
 		return nil
 	}
-	t := x.Var.Type
+	var base *cfacts.Var
+	switch {
+	case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var.Type != nil:
+		base = x.Var
+	case x.Kind == cfacts.ExprMember && isPointer(x.Type):
+		root, text, _, ok := exprPath(x)
+		if !ok {
+			return nil
+		}
+		base = ps.pathVar(root, text, x.Type)
+	default:
+		return nil
+	}
+	t := base.Type
 	if (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) && t.Elem != nil && isRecord(t.Elem) {
-		return x.Var
+		return base
 	}
 	return nil
 }
@@ -507,6 +569,24 @@ func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
 		return nil, ""
 	}
 	return &ElemMember{Base: base, Member: m.Name}, m.Subscripts[0].Lower.Text
+}
+
+// elemMember is elemMemberRef for a base that may be a member path: in
+// p->cells[i].m... the elements are those p->cells points to (the member
+// path's variable is then the base). base is the item's variable; the
+// base of the elements is returned with the member and the index.
+func (c *compilation) elemMember(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var, *ElemMember, string) {
+	if n := len(ref.Members); n > 1 && len(ref.Members[n-1].Subscripts) > 0 {
+		prefix := &acc.VarRef{Name: ref.Name, NameSpan: ref.NameSpan, Members: ref.Members[:n-1]}
+		pv, err := c.clausePath(base, prefix)
+		if err != nil {
+			return nil, nil, ""
+		}
+		base = pv
+		ref = &acc.VarRef{Name: pv.Name, Members: ref.Members[n-1:], Subscripts: ref.Subscripts}
+	}
+	em, idx := elemMemberRef(base, ref)
+	return base, em, idx
 }
 
 // memberType is the type of member name of base's elements, nil when none.

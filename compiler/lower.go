@@ -181,7 +181,7 @@ func (c *compilation) pointeeItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg,
 		if base == nil {
 			return nil
 		}
-		if em, idx := elemMemberRef(base, it.Var); em != nil {
+		if base, em, idx := c.elemMember(base, it.Var); em != nil {
 			pv := c.paths().elemPathVar(base, em.Member)
 			return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: pv, Start: fmt.Sprintf("%s[%s].%s", base.Name, idx, em.Member),
 				Bytes: "0", Lo: "0", Pos: it.Span.Start, Pointee: true}
@@ -243,8 +243,8 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 	if v == nil {
 		return nil, fmt.Errorf("'%s' is not declared here", ref.Name)
 	}
-	if em, idx := elemMemberRef(v, ref); em != nil { // a[i].m[lo:len]: into the member's pool (attach.go)
-		return c.elemMemberItem(clause, it, v, em, idx)
+	if base, em, idx := c.elemMember(v, ref); em != nil { // a[i].m[lo:len]: into the member's pool (attach.go)
+		return c.elemMemberItem(clause, it, base, em, idx)
 	}
 	if len(ref.Members) > 0 { // a pointer member: the data it points to (attach.go)
 		pv, err := c.clausePath(v, ref)

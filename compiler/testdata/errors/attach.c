@@ -34,6 +34,27 @@ void f(int n, struct vec *arr, struct vec v, struct table *t)
 	}
 }
 
+/* a pointer to the elements that the construct assigns: the host cannot
+ * follow it; elements of an array member (g.cells[i].x) and members of a
+ * member of an element are not mapped */
+struct mesh { int n; struct vec *cell; };
+struct grid { struct vec cells[4]; };
+
+void h(struct mesh *m, struct grid *g, int n)
+{
+	struct vec *c, *d = m->cell;
+#pragma acc parallel loop private(c)
+	for (int i = 0; i < n; i++) {
+		c = &m->cell[i];
+		c->x[0] = 1;
+		m->cell[i].x[1] = c->n;
+	}
+#pragma acc parallel loop private(d)
+	for (int i = 0; i < n; i++)
+		d[i].x[0] = 2;
+#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n])
+}
+
 void g(struct vec v, int *q, int k)
 {
 #pragma acc enter data attach(v.n, q[0:4], k, v.x, q)
