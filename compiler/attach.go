@@ -55,12 +55,17 @@ type memberPaths struct {
 	byRoot map[*cfacts.Expr]*cfacts.Expr
 	base   map[*cfacts.Var]*cfacts.Var // path variable → the variable it starts from
 	elem   map[*cfacts.Var]*ElemMember // the paths through array elements (a[].m)
+	// cursor maps c->m, where the construct points c into the elements
+	// of an array of structs (c = &a[i]), to those elements' variable or
+	// path (a): element c - a's data in m's pool.
+	cursor map[*cfacts.Expr]*cfacts.Var
 }
 
 func (c *compilation) paths() *memberPaths {
 	if c.mpaths == nil {
 		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
-			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}, elem: map[*cfacts.Var]*ElemMember{}}
+			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}, elem: map[*cfacts.Var]*ElemMember{},
+			cursor: map[*cfacts.Expr]*cfacts.Var{}}
 	}
 	return c.mpaths
 }
@@ -210,6 +215,7 @@ func (l *lowering) memberPathUses() []*pathUse {
 		attrOf[l.attrs[i].Var] = &l.attrs[i]
 	}
 	reported := map[*cfacts.Var]bool{}
+	cursors := map[*cfacts.Var]*cfacts.Var{} // pointer → the elements it points into (nil: not a cursor)
 	// movable reports (once per variable) a path whose root variable the
 	// construct assigns or privatizes: the host finds the data from the
 	// root's value at the launch, which is not the value the kernels use.
@@ -222,22 +228,36 @@ func (l *lowering) memberPathUses() []*pathUse {
 		if a.Attr == analysis.AttrPrivate {
 			why = "private in the construct"
 		}
-		for _, r := range a.Refs {
-			if r.Access&analysis.AccWrite != 0 || r.Addr && r.Expr == r.Ident {
-				why = "assigned in the construct"
-			}
+		if assignedIn(a) {
+			why = "assigned in the construct"
 		}
 		if why == "" {
 			return false
 		}
 		if !reported[root] {
 			reported[root] = true
-			l.c.errorAt(e.Span, "'%s': '%s' is %s, and the compiler reaches the data of a pointer member only from its variable's value before the construct (the kernels cannot follow a pointer stored in device memory); write the path from the data itself, e.g. a[i].m[k] rather than p = &a[i]; p->m[k]", text, root.Name, why)
+			if elems := l.cursorTarget(root, attrOf, cursors); elems != nil {
+				// c->m->n with c = &a[i]: the elements' members are in
+				// pools, not what those members point to in turn
+				l.c.errorAt(e.Span, "'%s': the data of a pointer member of what a pointer member of the elements of '%s' points to is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); reach it by an index into its own array, e.g. w[c->w_id].m[k] rather than c->w->m[k]", text, elems.Name)
+			} else {
+				l.c.errorAt(e.Span, "'%s': '%s' is %s, and the compiler reaches the data of a pointer member only from its variable's value before the construct (the kernels cannot follow a pointer stored in device memory); write the path from the data itself (a[i].m[k]), or point '%s' only into one array of structs (%s = &a[i]; %s->m[k])", text, root.Name, why, root.Name, root.Name, root.Name)
+			}
 		}
 		return true
 	}
 	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
 		if !analysis.IsPointerMember(e) || inner[e] {
+			return
+		}
+		if base := l.cursorElems(e, attrOf, cursors); base != nil {
+			// c->m with c = &a[i]: a[c - a].m, in a's member pool
+			v := ps.elemPathVar(base, e.Name)
+			ps.at[e] = v
+			ps.elem[v] = &ElemMember{Base: base, Member: e.Name}
+			ps.cursor[e] = base
+			u := use(v, e)
+			u.read, u.written, u.readOnly = true, true, false
 			return
 		}
 		if base := ps.elemMemberBase(e); base != nil && !declaredIn(ps.root(base), l.r.Stmt) {
@@ -281,6 +301,119 @@ func (l *lowering) memberPathUses() []*pathUse {
 		}
 	})
 	return out
+}
+
+// cursorElems returns the elements (a variable or a member path) that the
+// pointer c of e = c->m points into, when e is a pointer member m of those
+// elements and every assignment the construct makes to c points it there
+// (c = &a[i], c = a + i, c = a, c++, c += k; or c's declaration in the
+// construct so initialized): a cursor, the C idiom of a pointer to the
+// current element. nil otherwise. cursors caches the answer per pointer.
+func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) *cfacts.Var {
+	if e.Op != "->" || e.X == nil || e.X.Kind != cfacts.ExprIdent || e.X.Var == nil {
+		return nil
+	}
+	base := l.cursorTarget(e.X.Var, attrOf, cursors)
+	if base == nil || !isPointer(memberType(base, e.Name)) {
+		return nil
+	}
+	return base
+}
+
+// cursorTarget is the elements pointer c points into when every
+// assignment the construct makes to c points it there (cursorElems), nil
+// when c is not such a cursor.
+func (l *lowering) cursorTarget(c *cfacts.Var, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) *cfacts.Var {
+	if base, done := cursors[c]; done {
+		return base
+	}
+	cursors[c] = nil
+	a := attrOf[c]
+	if a == nil || !isPointer(c.Type) || c.Type.Elem == nil || !isRecord(c.Type.Elem) {
+		return nil
+	}
+	ps := l.c.paths()
+	var base *cfacts.Var
+	// into is the elements x points into: an array or pointer of structs
+	// that is a variable declared outside the construct or a member path.
+	into := func(x *cfacts.Expr) *cfacts.Var {
+		for x != nil && x.Kind == cfacts.ExprCast {
+			x = x.X
+		}
+		switch {
+		case x == nil:
+			return nil
+		case x.Kind == cfacts.ExprUnary && x.Op == "&" && x.X != nil && x.X.Kind == cfacts.ExprIndex:
+			x = x.X.X
+		case x.Kind == cfacts.ExprBinary && (x.Op == "+" || x.Op == "-") && x.X != nil && x.Y != nil:
+			if x.Op == "+" && x.Y.Type != nil && (isPointer(x.Y.Type) || x.Y.Type.Kind == cfacts.TypeArray) {
+				x = x.Y
+			} else {
+				x = x.X
+			}
+		}
+		if x == nil || x.Type == nil {
+			return nil
+		}
+		var v *cfacts.Var
+		switch {
+		case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var != c && attrOf[x.Var] != nil &&
+			(declaredIn(x.Var, l.r.Stmt) || assignedIn(attrOf[x.Var])):
+			return l.cursorTarget(x.Var, attrOf, cursors) // another cursor (left = c - 1)
+		case x.Kind == cfacts.ExprIdent && x.Var != nil && !declaredIn(x.Var, l.r.Stmt):
+			v = x.Var
+		case x.Kind == cfacts.ExprMember && isPointer(x.Type):
+			root, text, _, ok := exprPath(x)
+			if !ok || declaredIn(root, l.r.Stmt) {
+				return nil
+			}
+			v = ps.pathVar(root, text, x.Type)
+		default:
+			return nil
+		}
+		t := v.Type
+		if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
+			return nil
+		}
+		return v
+	}
+	for _, r := range a.Refs {
+		if r.Addr && r.Expr == r.Ident {
+			return nil // &c: written out of sight
+		}
+		if r.Access&analysis.AccWrite == 0 {
+			continue
+		}
+		x := r.Assign
+		var to *cfacts.Var
+		switch {
+		case x == nil:
+			return nil
+		case r.Decl:
+			to = into(x)
+		case x.Kind == cfacts.ExprAssign && x.Op == "=":
+			to = into(x.Y)
+		case x.Kind == cfacts.ExprAssign && (x.Op == "+=" || x.Op == "-="), x.Kind == cfacts.ExprPreInc, x.Kind == cfacts.ExprPostInc:
+			continue // a step inside the same elements
+		}
+		if to == nil || base != nil && to != base {
+			return nil
+		}
+		base = to
+	}
+	cursors[c] = base
+	return base
+}
+
+// assignedIn reports whether the construct assigns a's variable (or may,
+// through its address).
+func assignedIn(a *analysis.VarAttr) bool {
+	for _, r := range a.Refs {
+		if r.Access&analysis.AccWrite != 0 || r.Addr && r.Expr == r.Ident {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyThroughPaths reports whether every reference to a's variable in the
@@ -472,7 +605,17 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 				}
 			}
 		}
-		return fmt.Sprintf("((__global %s *)((__global char *)%s + %s_tab[%s]))", t, s, clName(v.Name), g.expr(e.X.Y, precComma)), true
+		idx := ""
+		if base := ps.cursor[e]; base != nil { // c->m: element c - a
+			b, err := g.spell(base)
+			if err != nil {
+				return "", false
+			}
+			idx = fmt.Sprintf("%s - %s", g.expr(e.X, precAdd), b)
+		} else {
+			idx = g.expr(e.X.Y, precComma)
+		}
+		return fmt.Sprintf("((__global %s *)((__global char *)%s + %s_tab[%s]))", t, s, clName(v.Name), idx), true
 	}
 	return s, true
 }

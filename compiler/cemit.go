@@ -210,7 +210,7 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 			}
 		}
 		if analysis.IsPointerMember(e) { // the device copy holds the host's address (structs.go)
-			em.errorf(e.Span, "pointer member '%s' is reached through a dereference, a routine's parameter or an element of something other than an array of structs: the compiler attaches pointer members only on paths from a variable declared outside the construct (v.x, p->x, a[i].x)", e.Name)
+			em.errorf(e.Span, "pointer member '%s' is reached through a dereference, a routine's parameter or an element of something other than an array of structs: the compiler attaches pointer members only on paths from a variable declared outside the construct (v.x, p->x, a[i].x) or from a pointer to the current element (c = &a[i]; c->x)", e.Name)
 		}
 		return em.expr(e.X, precPostfix) + e.Op + clName(e.Name)
 	case cfacts.ExprCast:

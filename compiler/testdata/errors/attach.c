@@ -34,10 +34,9 @@ void f(int n, struct vec *arr, struct vec v, struct table *t)
 	}
 }
 
-/* a pointer to the elements that the construct assigns: the host cannot
- * follow it; elements of an array member (g.cells[i].x) and members of a
- * member of an element are not mapped */
-struct mesh { int n; struct vec *cell; };
+/* a pointer the construct points into two arrays: the host cannot follow
+ * it; elements of an array member (g.cells[i].x) are not mapped */
+struct mesh { int n; struct vec *cell, *other; struct vec **near; };
 struct grid { struct vec cells[4]; };
 
 void h(struct mesh *m, struct grid *g, int n)
@@ -45,7 +44,7 @@ void h(struct mesh *m, struct grid *g, int n)
 	struct vec *c, *d = m->cell;
 #pragma acc parallel loop private(c)
 	for (int i = 0; i < n; i++) {
-		c = &m->cell[i];
+		c = i % 2 ? &m->cell[i] : &m->other[i];
 		c->x[0] = 1;
 		m->cell[i].x[1] = c->n;
 	}

@@ -6,8 +6,10 @@
  * mesh->cell[i].U[k] and a cell's plain members, walls read cells' data by
  * index (mesh->cell[w->left].U), a local pointer to the cells (cell[i].U)
  * reaches the same data, and a struct variable's member (box.cell[i].U)
- * goes the same way; update of one element's data, of part of it, an async
- * construct, exit data with and without bounds. */
+ * goes the same way; pointers to the current cell (c = &mesh->cell[i];
+ * c->U[k]: declared in the loop, private and assigned, stepped with c++ in
+ * a serial construct); update of one element's data, of part of it, an
+ * async construct, exit data with and without bounds. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -91,6 +93,34 @@ static void step(mesh_t *mesh, double dt)
 			cell[i].U[k] = cell[i].U_aux[k];
 }
 
+/* the same through pointers to the current cell */
+static void relax(mesh_t *mesh)
+{
+	int n = mesh->ncells;
+	cell_t *cur;
+#pragma acc parallel loop present(mesh[0:1]) private(cur)
+	for (int i = 0; i < n; i++) {
+		cur = &mesh->cell[i];
+		for (int k = 0; k < cur->nvar; k++)
+			cur->U_aux[k] = 0.5 * cur->U[k];
+	}
+#pragma acc parallel loop present(mesh[0:1])
+	for (int i = 1; i < n - 1; i++) {
+		cell_t *c = mesh->cell + i, *left = c - 1;
+		for (int k = 0; k < c->nvar && k < left->nvar; k++) /* the variables of all three */
+			c->U[k] = c->U_aux[k] + 0.25 * (left->U_aux[k] + mesh->cell[i + 1].U_aux[k]);
+	}
+#pragma acc serial present(mesh[0:1])
+	{
+		cell_t *c = mesh->cell;
+		c->U[0] = c->U_aux[0];
+		for (int i = 1; i < n; i++) {
+			c++;
+			c->U[0] += c->nvar;
+		}
+	}
+}
+
 static int fails;
 
 static void expect(int cond, const char *what)
@@ -107,6 +137,7 @@ int main(void)
 	mesh_t *mesh = make(n);
 	for (int s = 0; s < 10; s++)
 		step(mesh, 0.125);
+	relax(mesh);
 
 	/* one cell's data brought back, then part of another's */
 #pragma acc update self(mesh->cell[7].U[0:NV])
