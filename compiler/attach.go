@@ -360,11 +360,11 @@ func (l *lowering) cursorTarget(c *cfacts.Var, attrOf map[*cfacts.Var]*analysis.
 		case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var != c && attrOf[x.Var] != nil &&
 			(declaredIn(x.Var, l.r.Stmt) || assignedIn(attrOf[x.Var])):
 			return l.cursorTarget(x.Var, attrOf, cursors) // another cursor (left = c - 1)
-		case x.Kind == cfacts.ExprIdent && x.Var != nil && !declaredIn(x.Var, l.r.Stmt):
+		case x.Kind == cfacts.ExprIdent && x.Var != nil && !declaredIn(x.Var, l.r.Stmt) && (attrOf[x.Var] == nil || !assignedIn(attrOf[x.Var])):
 			v = x.Var
 		case x.Kind == cfacts.ExprMember && isPointer(x.Type):
 			root, text, _, ok := exprPath(x)
-			if !ok || declaredIn(root, l.r.Stmt) {
+			if !ok || declaredIn(root, l.r.Stmt) || attrOf[root] != nil && assignedIn(attrOf[root]) {
 				return nil
 			}
 			v = ps.pathVar(root, text, x.Type)
