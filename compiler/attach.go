@@ -37,7 +37,9 @@ import (
 // one path for all the elements: the data of every element's member is
 // in one device buffer, the member's pool, and the kernels get the pool and
 // a table of offsets that the host builds at the launch from the members'
-// host values (accrt.h section 10).
+// host values (accrt.h section 10). A pointer that the construct points
+// into the elements (c = &a[i]; c->x[k], the C idiom of a pointer to the
+// current element) reaches element c - a's data there.
 //
 // Not expressible this way, and reported: a pointer member assigned or its
 // address taken on the device, pointer members in routines, and members of

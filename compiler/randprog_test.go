@@ -16,7 +16,8 @@ import (
 // (loop nests of one to three loops in every way OpenACC lets them be
 // partitioned, reductions of every operator and type at every level,
 // private and firstprivate data, atomics, data regions with updates, kernels
-// constructs with a sequential dependence, async queues, routines), over
+// constructs with a sequential dependence, async queues, routines, the
+// manual deep copy of a struct's cells and pointers to the current cell), over
 // sizes that do not divide the work-group sizes (1, 3, 17, 129, ...), and
 // prints a checksum of every array it writes and every scalar it reduces.
 //
@@ -279,7 +280,7 @@ var randConstructs = []struct {
 	{"enterexit", randEnterExit}, {"if", randIf}, {"kimplicit", randKernelsImplicit}, {"routinevec", randRoutineVector},
 	{"gangstatic", randGangStatic}, {"levels3", randLevels3}, {"static2d", randStatic2D}, {"loopprivate", randLoopPrivate},
 	{"cache", randCache}, {"knest", randKernelsNest}, {"api", randAPI}, {"declare", randDeclare},
-	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar},
+	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar}, {"deepcopy", randDeepCopy},
 }
 
 // randAPI: data moved with the acc_* routines, a deviceptr clause on
@@ -510,6 +511,82 @@ func randStruct(g *randGen) {
 	g.line("}")
 	sum := g.output("long")
 	g.line("for (int i = 0; i < N; i++) %s[i] = %s[i].a + %s[i].c[0] + %s[i].c[1] * 3 + %s[i].c[2] * 7 + %s[i].d;", sum, arr, arr, arr, arr, arr)
+}
+
+// randDeepCopy: the manual deep copy of cells that a struct's pointer
+// member points to, each cell with data of its own length: entered member
+// by member, then used in kernels through the path (m->cell[i].w[k]), a
+// pointer to the current cell (declared, or private and assigned), or a
+// local pointer to the cells; a second kernel reads a neighbour's data;
+// exit data with and without bounds.
+func randDeepCopy(g *randGen) {
+	c, mt, m, out := g.id("C"), g.id("M"), g.id("mesh"), g.output("long")
+	g.line("struct %s { int n; long *u; double *w; };", c)
+	g.line("struct %s { int count; struct %s *cell; } *%s = malloc(sizeof *%s);", mt, c, m, m)
+	g.line("%s->count = N;", m)
+	g.line("%s->cell = malloc(N * sizeof(struct %s));", m, c)
+	g.line("for (int i = 0; i < N; i++) {")
+	g.line("  %s->cell[i].n = 1 + (i * 7) %% %s;", m, g.pick("5", "3", "M"))
+	g.line("  %s->cell[i].u = malloc(%s->cell[i].n * sizeof(long));", m, m)
+	g.line("  %s->cell[i].w = malloc(%s->cell[i].n * sizeof(double));", m, m)
+	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s->cell[i].u[k] = in1[(i + k) %% SIZE];", m, m)
+	g.line("}")
+	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s)", g.pick(m+"[0:1]", m)))
+	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[0:%s])", m, g.pick("N", m+"->count")))
+	g.line("for (int i = 0; i < N; i++) {")
+	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[i].u[0:%s->cell[i].n]) create(%s->cell[i].w[0:%s->cell[i].n])", m, m, m, m))
+	g.line("}")
+	e := "(double)(%[1]su[k] * 3 - k) * 0.5 + i" // %[1]s: the cell, with its member operator
+	switch g.rnd.IntN(4) {
+	case 0: // the path
+		g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s[0:1])", m))
+		g.line("for (int i = 0; i < N; i++)")
+		g.line("  for (int k = 0; k < %s->cell[i].n; k++)", m)
+		g.line("    %s->cell[i].w[k] = %s;", m, fmt.Sprintf(e, m+"->cell[i]."))
+	case 1: // a pointer to the current cell, declared in the loop
+		g.raw(fmt.Sprintf("#pragma acc %s present(%s[0:1])", g.pick("parallel loop", "parallel loop gang vector", "kernels loop independent"), m))
+		g.line("for (int i = 0; i < N; i++) {")
+		g.line("  struct %s *c = %s;", c, g.pick("&"+m+"->cell[i]", m+"->cell + i"))
+		g.line("  for (int k = 0; k < c->n; k++)")
+		g.line("    c->w[k] = %s;", fmt.Sprintf(e, "c->"))
+		g.line("}")
+	case 2: // private and assigned
+		cur := g.id("cur")
+		g.line("struct %s *%s = NULL;", c, cur)
+		g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s[0:1]) private(%s)", m, cur))
+		g.line("for (int i = 0; i < N; i++) {")
+		g.line("  %s = &%s->cell[i];", cur, m)
+		g.line("  for (int k = 0; k < %s->n; k++)", cur)
+		g.line("    %s->w[k] = %s;", cur, fmt.Sprintf(e, cur+"->"))
+		g.line("}")
+	case 3: // a local pointer to the cells
+		cells := g.id("cells")
+		g.line("struct %s *%s = %s->cell;", c, cells, m)
+		g.raw("#pragma acc parallel loop")
+		g.line("for (int i = 0; i < N; i++)")
+		g.line("  for (int k = 0; k < %s[i].n; k++)", cells)
+		g.line("    %s[i].w[k] = %s;", cells, fmt.Sprintf(e, cells+"[i]."))
+	}
+	if g.chance(0.5) { // a neighbour's data, in a serial construct or a loop
+		g.raw(fmt.Sprintf("#pragma acc %s present(%s[0:1])", g.pick("parallel loop", "serial loop"), m))
+		g.line("for (int i = 1; i < N; i++) {")
+		g.line("  struct %s *c = &%s->cell[i], *l = c - 1;", c, m)
+		g.line("  c->u[0] += (long)l->w[0] %% 17;")
+		g.line("}")
+	}
+	g.line("for (int i = 0; i < N; i++) {")
+	g.raw(fmt.Sprintf("#pragma acc exit data copyout(%s->cell[i].w[0:%s->cell[i].n]) %s", m, m,
+		g.pick(fmt.Sprintf("copyout(%s->cell[i].u[0:%s->cell[i].n])", m, m), fmt.Sprintf("copyout(%s->cell[i].u)", m))))
+	g.line("}")
+	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s->cell[0:N])", m))
+	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[0:1])", m))
+	g.line("for (int i = 0; i < N; i++) {")
+	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s[i] += (long)(%s->cell[i].w[k] * 2) + %s->cell[i].u[k];", m, out, m, m)
+	g.line("  free(%s->cell[i].u);", m)
+	g.line("  free(%s->cell[i].w);", m)
+	g.line("}")
+	g.line("free(%s->cell);", m)
+	g.line("free(%s);", m)
 }
 
 // randCapture: atomic captures of a counter; the sum of the values
