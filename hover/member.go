@@ -34,6 +34,13 @@ type Member struct {
 	// Element is set for a member of an array element: the element as
 	// written ("all[i % 2]"; Path is then the access, "all[i % 2].n").
 	Element string
+	// Array is the array the element belongs to when it is not the root
+	// variable ("mesh->cell" of "mesh->cell[i].U").
+	Array string
+	// Cursor is set for a pointer member reached through a pointer to the
+	// current element: the assignment that points it there
+	// ("c = &mesh->cell[i]"); Array names the elements.
+	Cursor string
 }
 
 // MemberMarkdown explains a member access in construct (e.g. "`parallel
@@ -46,8 +53,12 @@ func MemberMarkdown(mb Member, construct string) string {
 	if mb.Root.Var != nil {
 		root = mb.Root.Var.Name
 	}
+	array := root
+	if mb.Array != "" {
+		array = mb.Array
+	}
 	if mb.Element != "" {
-		fmt.Fprintf(&b, "#### `%s` — member of an element of `%s`\n\n", mb.Path, root)
+		fmt.Fprintf(&b, "#### `%s` — member of an element of `%s`\n\n", mb.Path, array)
 	} else {
 		fmt.Fprintf(&b, "#### `%s` — member of `%s`\n\n", mb.Path, root)
 	}
@@ -62,7 +73,7 @@ func MemberMarkdown(mb Member, construct string) string {
 	holder := holderOf(mb.Path)
 	structLine := func() {
 		what := "struct"
-		if mb.Element != "" {
+		if mb.Element != "" && mb.Array == "" {
 			what = "array"
 		}
 		if mb.Root.Attr != analysis.AttrNone {
@@ -77,9 +88,11 @@ func MemberMarkdown(mb Member, construct string) string {
 	case mb.Element != "" && !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of the array `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, root, rootAttr)
 	case mb.Element != "":
-		fmt.Fprintf(&b, "In the %s `%s` is a pointer member of an element of `%s`: the data it points to must be present, entered after `%s` itself element by element (`enter data copyin(%s[i].%s[0:len])`, a manual deep copy), which attaches it. accls keeps the data of every element's `%s` in one device buffer and the kernels find element i's through a table of offsets; the device copy of `%s` keeps the host's addresses.\n\n",
-			construct, mb.Path, root, root, root, memberName(mb.Path), memberName(mb.Path), root)
+		fmt.Fprintf(&b, "In the %s `%s` is a pointer member of an element of `%s`: %s\n\n", construct, mb.Path, array, deepCopySentence(array, memberName(mb.Path)))
 		structLine()
+	case mb.Cursor != "" && mb.Pointer:
+		fmt.Fprintf(&b, "In the %s `%s` points to an element of `%s` (`%s`), so `%s` is that element's pointer member: %s\n\n",
+			construct, strings.TrimPrefix(holderOf(mb.Path), "*"), mb.Array, mb.Cursor, mb.Path, deepCopySentence(mb.Array, memberName(mb.Path)))
 	case !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, holder, rootAttr)
 	case mb.Data.Clause != nil:
@@ -123,6 +136,13 @@ func MemberMarkdown(mb Member, construct string) string {
 		fmt.Fprintf(&b, "- **Use in the construct:** %s%s.\n", use, through)
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// deepCopySentence says how the data of member m of the elements of array
+// reaches the device: the manual deep copy, and accls's member pool.
+func deepCopySentence(array, m string) string {
+	return fmt.Sprintf("the data it points to must be present, entered after `%s` itself element by element (`enter data copyin(%s[i].%s[0:len])`, a manual deep copy), which attaches it. accls keeps the data of every element's `%s` in one device buffer and the kernels find each element's through a table of offsets; the device copy of `%s` keeps the host's addresses.",
+		array, array, m, m, array)
 }
 
 // rootSentence says the attribute of the variable a member path starts

@@ -386,9 +386,68 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}
+	if access.Op == "->" && access.X != nil && access.X.Kind == cfacts.ExprIdent && t != nil && t.Kind == cfacts.TypePointer {
+		// c->x with c = &a[i]: the element's member (compiler/attach.go)
+		if assign, array := vh.cursorOf(reg, root.Var, 3); array != "" {
+			mb.Pointer, mb.Cursor, mb.Array = true, assign, array
+			mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
+			return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
+		}
+	}
 	vh.memberData(&mb, reg, root.Var)
 	mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
 	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
+}
+
+// cursorOf finds where compute construct reg points pointer c into the
+// elements of an array of structs (c = &a[i], c = a + i, or c's
+// initialization; left = c - 1 follows c, depth times at most): the
+// assignment as written and the array; "" when c is not assigned so.
+func (vh *varHover) cursorOf(reg *analysis.Region, c *cfacts.Var, depth int) (assign, array string) {
+	text := vh.res.text
+	spell := func(e *cfacts.Expr) string {
+		if e == nil || e.Span.Start < 0 || e.Span.End > len(text) || e.Span.Start > e.Span.End {
+			return ""
+		}
+		return string(text[e.Span.Start:e.Span.End])
+	}
+	var rhs *cfacts.Expr
+	walkStmt(reg.Stmt, func(st *cfacts.Stmt) {
+		for _, v := range st.Decls {
+			if v == c && v.Init != nil && rhs == nil {
+				rhs, assign = v.Init, c.Name+" = "+spell(v.Init)
+			}
+		}
+	}, func(e *cfacts.Expr) {
+		if e.Kind == cfacts.ExprAssign && e.Op == "=" && e.X != nil && e.X.Kind == cfacts.ExprIdent && e.X.Var == c && rhs == nil {
+			rhs, assign = e.Y, spell(e)
+		}
+	})
+	x := rhs
+	for x != nil && x.Kind == cfacts.ExprCast {
+		x = x.X
+	}
+	switch {
+	case x == nil:
+		return "", ""
+	case x.Kind == cfacts.ExprUnary && x.Op == "&" && x.X != nil && x.X.Kind == cfacts.ExprIndex:
+		x = x.X.X
+	case x.Kind == cfacts.ExprBinary && (x.Op == "+" || x.Op == "-") && x.X != nil && x.Y != nil:
+		if x.Op == "+" && x.Y.Type != nil && (x.Y.Type.Kind == cfacts.TypePointer || x.Y.Type.Kind == cfacts.TypeArray) {
+			x = x.Y
+		} else {
+			x = x.X
+		}
+	}
+	if x == nil || x.Type == nil || x.Type.Elem == nil || x.Type.Elem.Kind != cfacts.TypeStruct && x.Type.Elem.Kind != cfacts.TypeUnion {
+		return "", ""
+	}
+	if x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var != c && depth > 0 {
+		if _, array := vh.cursorOf(reg, x.Var, depth-1); array != "" { // left = c - 1, c itself assigned here
+			return assign, array
+		}
+	}
+	return assign, spell(x)
 }
 
 // elementMember explains a member of an array element (all[i].n,
@@ -406,20 +465,33 @@ func (vh *varHover) elementMember(reg *analysis.Region, access *cfacts.Expr) (st
 	for base != nil && base.Kind == cfacts.ExprIndex {
 		base = base.X
 	}
-	if elem == base || base == nil || base.Kind != cfacts.ExprIdent || base.Var == nil {
+	if elem == base || base == nil {
+		return "", acc.Span{}, false
+	}
+	rootVar, array := base.Var, ""
+	if base.Kind == cfacts.ExprMember { // mesh->cell[i].U: the elements a member points to
+		_, root := analysis.MemberPath(base)
+		if root == nil {
+			return "", acc.Span{}, false
+		}
+		rootVar = root.Var
+	} else if base.Kind != cfacts.ExprIdent {
 		return "", acc.Span{}, false
 	}
 	text := vh.res.text
-	if access.Span.Start < 0 || access.Span.End > len(text) || elem.Span.End > len(text) {
+	if rootVar == nil || access.Span.Start < 0 || access.Span.End > len(text) || elem.Span.End > len(text) || base.Span.Start < 0 {
 		return "", acc.Span{}, false
 	}
-	a, ok := vh.attrIn(reg, base.Var)
+	if base.Kind == cfacts.ExprMember {
+		array = string(text[base.Span.Start:base.Span.End])
+	}
+	a, ok := vh.attrIn(reg, rootVar)
 	if !ok {
 		return "", acc.Span{}, false
 	}
 	t, holder := analysis.MemberTypes(access)
 	mb := hover.Member{Path: string(text[access.Span.Start:access.Span.End]), Element: string(text[elem.Span.Start:elem.Span.End]),
-		Root: a, Type: t, Struct: holder, Pointer: t != nil && t.Kind == cfacts.TypePointer}
+		Root: a, Type: t, Struct: holder, Pointer: t != nil && t.Kind == cfacts.TypePointer, Array: array}
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}

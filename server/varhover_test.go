@@ -106,3 +106,54 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepCopyHover: the members of cells that a struct's pointer member
+// points to, directly (m->cell[i].u) and through pointers to the current
+// cell (c = &m->cell[i], left = c - 1), are explained as the manual deep
+// copy's element members, which the kernels reach (compiler/attach.go).
+func TestDeepCopyHover(t *testing.T) {
+	text := `struct cell { int n; double *u; };
+struct mesh { int count; struct cell *cell; };
+
+void relax(struct mesh *m, int n)
+{
+    struct cell *cur;
+#pragma acc parallel loop present(m[0:1]) private(cur)
+    for (int i = 1; i < n; i++) {
+        cur = &m->cell[i];
+        struct cell *left = cur - 1;
+        cur->u[0] = left->u[0] + m->cell[i].u[1];
+    }
+}
+`
+	c := startServer(t)
+	c.initializeWith(map[string]any{"semanticDelayMs": 1}, nil)
+	c.open(testURI, text, 1)
+	c.diagnostics(testURI, 1)
+	c.waitSemantic(testURI)
+	hoverAt := func(pat string, delta int) string {
+		for line, l := range strings.Split(text, "\n") {
+			if k := strings.Index(l, pat); k >= 0 {
+				m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI},
+					"position": map[string]any{"line": line, "character": k + delta}})
+				var h *protocol.Hover
+				if err := json.Unmarshal(m.Result, &h); err != nil || h == nil {
+					t.Fatalf("no hover on %q: %v", pat, err)
+				}
+				return h.Contents.Value
+			}
+		}
+		t.Fatalf("%q not in the text", pat)
+		return ""
+	}
+	for _, tc := range []struct{ pat, want string }{
+		{"cur->u[0] =", "`cur` points to an element of `m->cell` (`cur = &m->cell[i]`), so `cur->u` is that element's pointer member"},
+		{"left->u[0] +", "`left` points to an element of `m->cell` (`left = cur - 1`)"},
+		{"m->cell[i].u[1]", "#### `m->cell[i].u` — member of an element of `m->cell`"},
+	} {
+		delta := strings.Index(tc.pat, "u[")
+		if md := hoverAt(tc.pat, delta); !strings.Contains(md, tc.want) || !strings.Contains(md, "manual deep copy") {
+			t.Errorf("hover on %q:\n%s\nwant %q", tc.pat, md, tc.want)
+		}
+	}
+}
