@@ -1,9 +1,12 @@
 package analysis
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/accls/accls/acc"
+	"github.com/accls/accls/source/cfacts"
 )
 
 // levelsCheck reports loops whose gang/worker/vector parallelism is nested
@@ -80,8 +83,10 @@ func checkLevelOrder(p *Pass, r *Region) {
 						msg = quote(levelName(bit)) + " loop inside a " + quote(levelName(ob)) +
 							" loop; gang parallelism must be outside worker parallelism, and worker outside vector"
 					}
+					fixes := mergeNestFix(p, a, r)
 					p.Report(Diagnostic{Span: inner.NameSpan, Rule: "loop-level-order", Message: msg,
-						Related: []Related{{Span: oc.Span, Message: "the enclosing " + quote(levelName(ob)) + " loop"}}})
+						Related: []Related{{Span: oc.Span, Message: "the enclosing " + quote(levelName(ob)) + " loop"}},
+						Fixes:   fixes})
 					break outer
 				}
 			}
@@ -197,4 +202,122 @@ func checkGangReduction(p *Pass, r *Region) {
 			return
 		}
 	}
+}
+
+// mergeNestFix is the fix for a loop inner whose levels clash with those of
+// the loop outer around it, in a nest of tightly nested loops that PGI's
+// compilers partitioned as a grid in kernels constructs (gang(512)
+// vector(2) around vector(128)): one directive with collapse(n) and the
+// levels of all over the n loops, which OpenACC allows, and the inner
+// directives removed. The nest is the longest chain of tightly nested loop
+// directives through outer and inner, each on one loop (no collapse, tile
+// or device_type), the bounds of each loop not using the variables of the
+// loops around it; nil when there is none.
+func mergeNestFix(p *Pass, outer, inner *Region) []SuggestedFix {
+	if inner.Parent != outer || !mergeable(outer) || !mergeable(inner) || !tightlyNests(outer, inner) {
+		return nil
+	}
+	top := outer
+	for top.Parent != nil && top.Parent.IsLoop() && mergeable(top.Parent) && tightlyNests(top.Parent, top) {
+		top = top.Parent
+	}
+	chain := []*Region{top}
+	for {
+		last := chain[len(chain)-1]
+		var next *Region
+		for _, c := range last.Children {
+			if c.IsLoop() && mergeable(c) && tightlyNests(last, c) {
+				next = c
+			}
+		}
+		if next == nil {
+			break
+		}
+		chain = append(chain, next)
+	}
+	var keep []string
+	kept := map[string]bool{}
+	var levels Level
+	for i, r := range chain {
+		for _, o := range chain[:i] {
+			if v := forLoopVar(o.Loops[0]); v == nil || stmtMentions(r.Stmt.Init, v) || mentions(r.Stmt.Cond, v) || mentions(r.Stmt.Post, v) {
+				return nil // not rectangular
+			}
+		}
+		for _, c := range r.Directive.Clauses {
+			switch name := canonical(c); name {
+			case "gang", "worker", "vector":
+				levels |= map[string]Level{"gang": LevelGang, "worker": LevelWorker, "vector": LevelVector}[name]
+			default:
+				t := strings.Join(strings.Fields(string(p.Text[c.Span.Start:c.Span.End])), " ")
+				if !kept[t] {
+					kept[t] = true
+					keep = append(keep, t)
+				}
+			}
+		}
+	}
+	for _, l := range []Level{LevelGang, LevelWorker, LevelVector} {
+		if levels&l != 0 {
+			keep = append(keep, levelName(l))
+		}
+	}
+	keep = append(keep, fmt.Sprintf("collapse(%d)", len(chain)))
+	od := top.Directive
+	end := od.NameSpan.End
+	if n := len(od.Clauses); n > 0 {
+		end = od.Clauses[n-1].Span.End
+	}
+	edits := []TextEdit{{Span: acc.Span{Start: od.NameSpan.End, End: end}, NewText: " " + strings.Join(keep, " ")}}
+	for _, r := range chain[1:] {
+		// the directive's lines, up to the loop
+		d := r.Directive
+		from, to := lineStartAt(p.Text, d.Span.Start), d.Span.End
+		if strings.TrimSpace(string(p.Text[from:d.Span.Start])) != "" {
+			return nil
+		}
+		if to < len(p.Text) && p.Text[to] == '\r' {
+			to++
+		}
+		if to < len(p.Text) && p.Text[to] == '\n' {
+			to++
+		}
+		edits = append(edits, TextEdit{Span: acc.Span{Start: from, End: to}})
+	}
+	return []SuggestedFix{{Title: fmt.Sprintf("Partition the %d loops with collapse(%d) on the outer directive", len(chain), len(chain)), Edits: edits}}
+}
+
+// mergeable reports whether loop region r's directive could join a merged
+// nest: one associated loop, no clause that fixes the association or the
+// schedule otherwise (collapse, tile, device_type, seq, auto), no errors.
+func mergeable(r *Region) bool {
+	d := r.Directive
+	if d == nil || d.Spec == nil || len(d.Errors) > 0 || len(r.Loops) != 1 || r.Stmt == nil {
+		return false
+	}
+	for _, c := range d.Clauses {
+		switch canonical(c) {
+		case "collapse", "tile", "device_type", "seq", "auto":
+			return false
+		}
+	}
+	return true
+}
+
+// tightlyNests reports whether inner's loop is the whole body of outer's.
+func tightlyNests(outer, inner *Region) bool {
+	body := outer.Loops[0].Body
+	for body != nil && body.Kind == cfacts.StmtCompound {
+		var items []*cfacts.Stmt
+		for _, it := range body.List {
+			if it.Kind != cfacts.StmtNull {
+				items = append(items, it)
+			}
+		}
+		if len(items) != 1 {
+			return false
+		}
+		body = items[0]
+	}
+	return body != nil && body == inner.Stmt
 }

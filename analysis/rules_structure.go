@@ -37,7 +37,12 @@ var structureRules = []*Rule{
 			"a loop with `worker` may not contain a `gang` or `worker` loop, a `vector` loop may not contain any " +
 			"partitioned loop, and a `gang` loop may not contain another `gang` loop (inside `parallel`, an inner " +
 			"`gang(dim:e)` is allowed under an outer `gang(dim:d)` when e < d). A combined construct counts as the " +
-			"outer loop. The related information points at the enclosing loop's clause.",
+			"outer loop. The related information points at the enclosing loop's clause. PGI's compilers read " +
+			"levels repeated on tightly nested loops of a `kernels` construct (`gang(512) vector(2)` around " +
+			"`vector(128)`) as a grid; where the loops are tightly nested, have rectangular bounds and no " +
+			"`collapse`, `tile`, `seq`, `auto` or `device_type`, the fix puts `collapse(n)` with the levels of " +
+			"all on the outermost directive and removes the inner ones (the number of gangs and the vector " +
+			"lengths are dropped).",
 		Example: "#pragma acc parallel loop vector\nfor (int i = 0; i < n; i++) {\n    #pragma acc loop gang\n" +
 			"    for (int j = 0; j < n; j++) a[i] += j;\n}",
 	},

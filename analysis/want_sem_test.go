@@ -63,6 +63,7 @@ var fixRules = map[string]bool{
 	"routine-missing":                true,
 	"routine-global-undeclared":      true,
 	"collapse-too-deep":              true,
+	"loop-level-order":               true,
 }
 
 // TestSemanticFixes applies the first fix of every structure diagnostic of
@@ -102,7 +103,7 @@ func TestSemanticFixes(t *testing.T) {
 			}
 			golden.Check(t, filepath.Join("testdata/semfix", strings.TrimSuffix(filepath.Base(file), ".c")+".golden"), fixed)
 			for _, d := range semantic(t, file, fixed) {
-				if fixRules[d.Rule] {
+				if fixRules[d.Rule] && len(d.Fixes) > 0 { // (a level clash outside a tight nest has none)
 					line := 1 + bytes.Count(fixed[:d.Span.Start], []byte("\n"))
 					t.Errorf("line %d of the fixed text: still %s [%s]", line, d.Message, d.Rule)
 				}

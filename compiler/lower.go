@@ -1754,7 +1754,12 @@ func assignLevels(k *Kernel) {
 					lp.Note = "no level given: " + e.String()
 				}
 			} else if shallowest(e) <= lo && !gangInGangDim(lp, lo) {
-				k.errs = append(k.errs, loopError{lp, fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))})
+				msg := fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))
+				if lp.Parent != nil && len(lp.Parent.Children) == 1 && lp.Parent.Region != nil && lp.Region != nil {
+					// PGI's grids over tightly nested loops (analysis' loop-level-order fix)
+					msg += " (OpenACC 3.3 §2.9; to partition tightly nested loops together, put collapse(n) on the outer loop's directive)"
+				}
+				k.errs = append(k.errs, loopError{lp, msg})
 			}
 			lp.Levels = e
 			assign(lp.Children, above|e)

@@ -75,6 +75,41 @@ void bad_order(float *restrict a, int n)
     }
 }
 
+/* The grids of PGI's compilers: levels repeated on tightly nested loops of a
+   kernels construct. The fix partitions the nest with collapse; not where
+   code comes between the loops or the bounds are not rectangular. */
+void pgi_grids(float *restrict a, const float *restrict b, int n, int m, int l)
+{
+#pragma acc kernels copyin(b[0:n*m*l]) copy(a[0:n*m*l])
+    {
+#pragma acc loop independent gang(64) vector(4) private(m)
+        for (int j = 0; j < n; j++) {
+#pragma acc loop independent vector(32) // want "'vector' loop inside another 'vector' loop"
+            for (int i = 0; i < m; i++)
+                a[j * m + i] = 2.0f * b[j * m + i];
+        }
+#pragma acc loop independent vector(2)
+        for (int k = 1; k < l - 1; k++)
+#pragma acc loop independent gang(1) vector(128) // want "'gang' loop inside a 'vector' loop" "'vector' loop inside another 'vector' loop"
+            for (int j = 1; j < m - 1; j++)
+#pragma acc loop independent gang(126) // want "'gang' loop inside another 'gang' loop"
+                for (int i = 1; i < n - 1; i++)
+                    a[(k * m + j) * n + i] += b[(k * m + j) * n + i - 1];
+#pragma acc loop gang
+        for (int i = 0; i < n; i++) {
+            a[i] = 0.0f;
+#pragma acc loop gang vector // want "'gang' loop inside another 'gang' loop"
+            for (int j = 0; j < m; j++)
+                a[i * m + j] += b[j];
+        }
+#pragma acc loop gang
+        for (int i = 0; i < n; i++)
+#pragma acc loop gang vector // want "'gang' loop inside another 'gang' loop"
+            for (int j = i; j < m; j++)
+                a[i * m + j] += b[j];
+    }
+}
+
 void level_args(float *restrict a, int n)
 {
     /* Inside kernels without num_gangs/num_workers/vector_length: all fine. */
