@@ -41,6 +41,7 @@ var semanticChecks = []*Check{
 	levelsCheck,
 	routineCheck,
 	nestingCheck,
+	dataBlockCheck,
 	standaloneCheck,
 	branchCheck,
 	atomicCheck,

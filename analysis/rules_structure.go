@@ -129,6 +129,18 @@ var structureRules = []*Rule{
 		Example: "#pragma acc parallel\n{\n    #pragma acc update self(a[0:n])\n}",
 	},
 	{
+		ID: "data-without-compute", Severity: SeverityWarning,
+		Summary: "a data construct whose region cannot use the device",
+		Doc: "A `data` construct governs one statement, usually a block in braces. When that statement holds no " +
+			"compute construct, no OpenACC directive and no call of a function of the program (or of the `acc_*` " +
+			"API), the construct only moves its data to the device and back: most often braces are missing and " +
+			"the compute constructs after it, meant to run inside the region, map their data again on their " +
+			"own. The related information points at the next compute construct. Calls of functions declared in " +
+			"the program count as uses (their bodies may hold compute constructs); library functions do not.",
+		Example: "#pragma acc data copyin(a[0:n])\ns = 0;\n#pragma acc parallel loop reduction(+:s)\n" +
+			"for (int i = 0; i < n; i++) s += a[i];",
+	},
+	{
 		ID: "bad-nesting", Severity: SeverityError,
 		Summary: "a directive where it may not appear",
 		Doc: "`init`, `shutdown` and `set` may not appear inside a compute region (§2.14.1–§2.14.3), and an " +
