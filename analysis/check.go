@@ -50,6 +50,7 @@ var semanticChecks = []*Check{
 	memberCheck,
 	dataClausesCheck,
 	reductionTypesCheck,
+	reductionUnusedCheck,
 	subarrayBoundsCheck,
 	transfersCheck,
 	dependenceCheck,

@@ -94,6 +94,17 @@ var dataRules = []*Rule{
 			"#pragma acc parallel loop reduction(&:s)\n    for (int i = 0; i < n; i++) s += x[i];\n}",
 	},
 	{
+		ID: "reduction-unused", Severity: SeverityWarning,
+		Summary: "a reduction variable the construct's code does not use",
+		Doc: "A reduction combines the values the iterations leave in their private copies with the original " +
+			"value; when the code never uses the variable, the reduction leaves it unchanged. Most often the " +
+			"clause names the wrong variable and the one the loop accumulates into races instead " +
+			"(`implicit-firstprivate-write` reports that one). A global the code may update through a call is " +
+			"not reported. The fix removes the clause when it has no other variable.",
+		Example: "void f(int *x, int n) {\n    int best = 0, sum = 0;\n" +
+			"#pragma acc parallel loop reduction(max:best)\n    for (int i = 0; i < n; i++) sum += x[i];\n}",
+	},
+	{
 		ID: "copyin-written", Severity: SeverityWarning,
 		Summary: "data that is only copied in is written on the device",
 		Doc: "`copyin` copies data to the device at region entry and never back. When the construct (or, for a " +

@@ -1392,6 +1392,9 @@ func (l *lowering) finishKernel(k *Kernel) {
 			if lp == nil || !loopInKernel(k, lp) || lp.Levels == 0 {
 				continue
 			}
+			if !l.refers(k, v) {
+				continue // the code never uses it: the reduction leaves it as it is (analysis: reduction-unused)
+			}
 			if lp.Levels&analysis.LevelGang != 0 && !l.oneGang() {
 				l.c.errorAt(rc.span(), "a gang-level reduction on '%s', which is private to the construct, is not supported by the compiler yet (every gang would have to wait for the others after the loop; reduce a variable declared outside the construct, or give the construct num_gangs(1))", v.Name)
 				continue

@@ -51,3 +51,16 @@ void uses(float *a, int n)
 #pragma acc data copy(a[0:n])
     printf("%p\n", acc_deviceptr(a));
 }
+
+/* reduction-unused: the reduction names a variable the loop does not use. */
+int knapsack(const int *w, int n)
+{
+    int best = 0, sum = 0, cnt = 0;
+#pragma acc parallel loop reduction(max:best) copyin(w[0:n]) // want "'best' is not used in the code of this 'parallel loop'.*\[reduction-unused\]"
+    for (int k = 0; k < n; k++)
+        sum = sum + w[k]; // want "implicitly firstprivate"
+#pragma acc parallel loop reduction(+:cnt, best) copyin(w[0:n]) // want "'best' is not used"
+    for (int k = 0; k < n; k++)
+        cnt += w[k] > 0;
+    return best + sum + cnt;
+}
