@@ -29,23 +29,23 @@ int main(void)
 		printf("FAIL\n");
 		bad = 1;
 	}
-	int best = 5, cnt = 0, a[100];
+	int best = 5, cnt = 0, a[100], b[100][4];
 	for (int i = 0; i < 100; i++)
 		a[i] = i % 3;
 #pragma acc parallel loop reduction(max:best) reduction(+:cnt) copyin(a)
 	for (int i = 0; i < 100; i++)
 		cnt += a[i];
-#pragma acc parallel copy(a)
+#pragma acc parallel copyout(b)
 	{
 #pragma acc loop gang reduction(max:best)
 		for (int i = 0; i < 100; i++) {
 #pragma acc loop vector reduction(+:cnt)
 			for (int j = 0; j < 4; j++)
-				a[i] += j;
+				b[i][j] = i + j;
 		}
 	}
-	printf("best %d cnt %d a[99] %d\n", best, cnt, a[99]);
-	if (best != 5 || cnt != 99 || a[99] != 6) {
+	printf("best %d cnt %d b[99][3] %d\n", best, cnt, b[99][3]);
+	if (best != 5 || cnt != 99 || b[99][3] != 102) {
 		printf("FAIL unused reductions\n");
 		bad = 1;
 	}
