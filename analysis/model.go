@@ -25,6 +25,9 @@ type Model struct {
 	Routines map[string]*acc.Directive
 
 	refs *refsMemo // CollectRefs of region statements, memoized (refs_memo.go)
+	// regions are every region, function by function (allRegions), listed
+	// once when the model is built: most checks walk them all.
+	regions []*Region
 }
 
 // FuncModel is one function definition and its regions.

@@ -54,6 +54,7 @@ func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
 		}
 		m.Funcs = append(m.Funcs, fm)
 	}
+	m.regions = m.collectRegions()
 	return m
 }
 

@@ -171,7 +171,15 @@ func regionsOf(fm *FuncModel) []*Region {
 }
 
 // allRegions returns every region of the model, function by function.
+// The slice is shared: callers must not modify it.
 func (m *Model) allRegions() []*Region {
+	if m.regions != nil {
+		return m.regions[:len(m.regions):len(m.regions)]
+	}
+	return m.collectRegions()
+}
+
+func (m *Model) collectRegions() []*Region {
 	var out []*Region
 	for _, fm := range m.Funcs {
 		out = append(out, regionsOf(fm)...)
