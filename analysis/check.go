@@ -45,6 +45,7 @@ var semanticChecks = []*Check{
 	standaloneCheck,
 	branchCheck,
 	atomicCheck,
+	atomicMixedCheck,
 	reductionNestCheck,
 	implicitCheck,
 	memberCheck,

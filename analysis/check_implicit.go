@@ -19,20 +19,9 @@ var implicitCheck = &Check{
 }
 
 // allRegions returns every region of the model, parents before children,
-// in source order.
+// in source order (the model's list: callers must not modify it).
 func allRegions(m *Model) []*Region {
-	var out []*Region
-	var walk func(rs []*Region)
-	walk = func(rs []*Region) {
-		for _, r := range rs {
-			out = append(out, r)
-			walk(r.Children)
-		}
-	}
-	for _, f := range m.Funcs {
-		walk(f.Regions)
-	}
-	return out
+	return m.allRegions()
 }
 
 // computeInfos analyses every compute construct of the model.

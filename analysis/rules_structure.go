@@ -185,6 +185,18 @@ var structureRules = []*Rule{
 		Example: "#pragma acc parallel loop\nfor (int i = 0; i < n; i++) {\n    #pragma acc atomic update\n    s = a[i];\n}",
 	},
 	{
+		ID: "atomic-mixed-access", Severity: SeverityWarning,
+		Summary: "a scalar updated atomically is also read or written without atomic",
+		Doc: "Atomic constructs are safe only against each other (§2.12): where the iterations of a loop run at " +
+			"once, a plain read or write of a shared scalar that they also update atomically races with those " +
+			"updates. The usual form is a guard, `if (count < max)` around `atomic update count++`, which lets " +
+			"more iterations through than it means to. Read the value with `atomic read` into a local, or " +
+			"capture the update (`atomic capture`) and test the captured value. Private, firstprivate and " +
+			"reduction variables, `serial` constructs and code no parallel loop runs are not reported.",
+		Example: "void f(int n) {\n    int count = 0;\n#pragma acc parallel loop copy(count)\n    for (int i = 0; i < n; i++) {\n" +
+			"        if (count < 100) {\n#pragma acc atomic update\n            count++;\n        }\n    }\n}",
+	},
+	{
 		ID: "reduction-op-mismatch", Severity: SeverityError,
 		Summary: "nested reductions of a variable use different operators",
 		Doc: "When a loop inside a compute construct (or inside another loop) reduces a variable that an " +

@@ -87,3 +87,44 @@ int forms(int *restrict a, int n)
     }
     return x + total;
 }
+
+/* atomic-mixed-access: a shared counter updated atomically and read or
+   written without atomic where iterations run at once. */
+int guarded(const int *restrict a, int n)
+{
+    int count = 0, total = 0, hits = 0;
+#pragma acc parallel loop copy(count) copyin(a[0:n])
+    for (int i = 0; i < n; i++) {
+        if (count < 100) { // want "'count' is updated atomically in this 'parallel loop' but read here without 'atomic'.*\[atomic-mixed-access\]"
+#pragma acc atomic update
+            count++;
+        }
+    }
+#pragma acc parallel loop copy(total) copyin(a[0:n])
+    for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+        total += a[i];
+        if (a[i] < 0)
+            total = 0; // want "'total' is updated atomically in this 'parallel loop' but written here without 'atomic'"
+    }
+    /* Valid: every access atomic (a read and a capture); a serial construct. */
+#pragma acc parallel loop copy(hits) copyin(a[0:n])
+    for (int i = 0; i < n; i++) {
+        int seen, old;
+#pragma acc atomic read
+        seen = hits;
+        if (seen < 100) {
+#pragma acc atomic capture
+            old = hits++;
+            (void)old;
+        }
+    }
+#pragma acc serial copy(hits)
+    for (int i = 0; i < n; i++) {
+        if (hits < 200) {
+#pragma acc atomic update
+            hits++;
+        }
+    }
+    return count + total + hits;
+}
