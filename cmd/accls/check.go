@@ -112,7 +112,11 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			text = fixed
 		}
 		lines := source.New(text, 0)
-		for _, d := range analyze(parser, name, text, stderr) {
+		diags, ok := analyze(parser, name, text, stderr)
+		if !ok {
+			status = 2
+		}
+		for _, d := range diags {
 			if d.Severity == analysis.SeverityError && status == 0 {
 				status = 1
 			}
@@ -231,26 +235,38 @@ func toChecked(file string, lines *source.Document, d analysis.Diagnostic) check
 	return out
 }
 
+// checkSemantics runs the semantic checks (a variable: a test makes one panic).
+var checkSemantics = analysis.CheckSemantics
+
 // analyze runs the directive checks and, with a parser, the checks that need
-// the C code; notes of the C front end (a missing header) go to stderr.
-func analyze(parser *cfacts.Parser, name string, text []byte, stderr io.Writer) []analysis.Diagnostic {
+// the C code; notes of the C front end (a missing header) go to stderr. A
+// panic in a check (a bug of accls) is reported for the file, which then
+// gets the diagnostics found before it, and ok is false; the other files
+// are still checked.
+func analyze(parser *cfacts.Parser, name string, text []byte, stderr io.Writer) (diags []analysis.Diagnostic, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "accls: %s: internal error in the checks, please report it: %v\n", name, r)
+			ok = false
+		}
+	}()
 	af := acc.Scan(text)
-	diags := analysis.CheckDirectives(text, af)
+	diags = analysis.CheckDirectives(text, af)
 	if parser == nil {
-		return diags
+		return diags, true
 	}
 	cf, err := parser.Parse(context.Background(), name, text, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "accls: %s: C parse failed, only directive-level checks ran: %v\n", name, err)
-		return diags
+		return diags, true
 	}
 	for _, n := range cf.Notes {
 		fmt.Fprintf(stderr, "accls: %s: note: %s\n", name, n.Message)
 	}
 	model := analysis.BuildModel(text, af, cf)
-	diags = append(analysis.ActiveOnly(diags, af, model), analysis.CheckSemantics(model)...)
+	diags = append(analysis.ActiveOnly(diags, af, model), checkSemantics(model)...)
 	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return a.Span.Start - b.Span.Start })
-	return diags
+	return diags, true
 }
 
 // multiFlag is a repeatable string flag.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/accls/accls/analysis"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,6 +121,34 @@ func TestCheckWithoutFix(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, orig) {
 		t.Error("check without --fix changed the file")
+	}
+}
+
+// TestCheckInternalError: a check that panics on one file (a bug of accls)
+// is reported for that file, with exit status 2, and the next file is
+// still checked.
+func TestCheckInternalError(t *testing.T) {
+	dir := t.TempDir()
+	bad, good := filepath.Join(dir, "bad.c"), filepath.Join(dir, "good.c")
+	os.WriteFile(bad, []byte("void f(float *a) {\n#pragma acc parallel loop copy(a[0:4])\n  for (int i = 0; i < 4; i++) a[i] = 0;\n}\n"), 0o644)
+	os.WriteFile(good, []byte("void g(float *a) {\n#pragma acc paralel loop\n  for (int i = 0; i < 4; i++) a[i] = 0;\n}\n"), 0o644)
+	saved := checkSemantics
+	defer func() { checkSemantics = saved }()
+	checkSemantics = func(m *analysis.Model) []analysis.Diagnostic {
+		if strings.Contains(string(m.Text), "void f") {
+			panic("check exploded")
+		}
+		return saved(m)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := check([]string{bad, good}, strings.NewReader(""), &stdout, &stderr); code != 2 {
+		t.Errorf("exit status %d, want 2", code)
+	}
+	if !strings.Contains(stderr.String(), "bad.c: internal error in the checks, please report it: check exploded") {
+		t.Errorf("standard error:\n%s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "good.c:2:13: error: unknown OpenACC directive 'paralel'") {
+		t.Errorf("the next file was not checked:\n%s", stdout.String())
 	}
 }
 
