@@ -137,7 +137,15 @@ type compilation struct {
 // pass named stop ("" = all of them, up to hostgen). The error is an
 // ErrorList (positions in the user's file, and in the other files of
 // opts.Others for the routines of theirs that it calls) or an I/O error.
-func Translate(ctx context.Context, path string, text []byte, opts Options, stop string) (*Result, error) {
+func Translate(ctx context.Context, path string, text []byte, opts Options, stop string) (res *Result, err error) {
+	pass := "the front end"
+	defer func() {
+		// a bug of the compiler: a message for the user's file, not a crash
+		// of the command or of the server's request
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("%s: internal error of the compiler in %s, please report it: %v", path, pass, r)
+		}
+	}()
 	if stop == "build" {
 		stop = ""
 	}
@@ -166,6 +174,7 @@ func Translate(ctx context.Context, path string, text []byte, opts Options, stop
 	c.names = map[string]bool{}
 	c.collectNames(cf)
 	for _, p := range Passes {
+		pass = "pass " + p.Name
 		err := p.run(c)
 		// After outline errors the ir pass still runs (on what could be
 		// outlined) so that one run reports as much as it can.
