@@ -214,11 +214,11 @@ func checkGangReduction(p *Pass, r *Region) {
 // or device_type), the bounds of each loop not using the variables of the
 // loops around it; nil when there is none.
 func mergeNestFix(p *Pass, outer, inner *Region) []SuggestedFix {
-	if inner.Parent != outer || !mergeable(outer) || !mergeable(inner) || !tightlyNests(outer, inner) {
+	if inner.Parent != outer || inner.Kind != RegionLoop || !mergeable(outer) || !mergeable(inner) || !tightlyNests(outer, inner) {
 		return nil
 	}
 	top := outer
-	for top.Parent != nil && top.Parent.IsLoop() && mergeable(top.Parent) && tightlyNests(top.Parent, top) {
+	for top.Kind == RegionLoop && top.Parent != nil && top.Parent.IsLoop() && mergeable(top.Parent) && tightlyNests(top.Parent, top) {
 		top = top.Parent
 	}
 	chain := []*Region{top}
@@ -226,7 +226,7 @@ func mergeNestFix(p *Pass, outer, inner *Region) []SuggestedFix {
 		last := chain[len(chain)-1]
 		var next *Region
 		for _, c := range last.Children {
-			if c.IsLoop() && mergeable(c) && tightlyNests(last, c) {
+			if c.Kind == RegionLoop && mergeable(c) && tightlyNests(last, c) { // (not a nested combined construct)
 				next = c
 			}
 		}
