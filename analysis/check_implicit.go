@@ -412,10 +412,16 @@ func isAccAPICall(body *cfacts.Stmt, ref *Ref) bool {
 }
 
 // mappedByDynamicData reports whether an `enter data` directive of the
-// function before offset pos names v, or a `declare` in scope does.
+// function before offset pos names v, or a `declare` in scope does, or a
+// `data` construct whose region holds pos (not one that ended before: a
+// `data` directive that governs only the statement after it maps nothing
+// for the code that follows).
 func mappedByDynamicData(m *Model, fm *FuncModel, v *cfacts.Var, pos int) bool {
 	for _, d := range fm.Directives {
 		if d.Spec == nil || d.Span.Start >= pos {
+			continue
+		}
+		if r := m.ByDirective[d]; d.Spec.Name == "data" && r != nil && r.Stmt != nil && !(r.Stmt.Span.Start <= pos && pos < r.Stmt.Span.End) {
 			continue
 		}
 		switch d.Spec.Name {

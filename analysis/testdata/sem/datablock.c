@@ -18,7 +18,7 @@ double braces_missing(float *a, int n)
     s = f(1.0);
 #pragma acc parallel loop reduction(+:s)
     for (int i = 0; i < n; i++)
-        s += a[i];
+        s += a[i]; // want "'a' is a pointer: implicitly firstprivate in 'parallel loop'.*\[implicit-firstprivate-pointer\]"
 #pragma acc data copy(s) // want "governs only the statement after it"
     printf("%f\n", s);
 #pragma acc data copyin(a[0:n]) // want "governs a block with no compute construct, no OpenACC directive"
