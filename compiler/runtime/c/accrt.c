@@ -727,10 +727,25 @@ static int pick_device(const devrec_t *v, size_t n, const char **sel)
 		return nth_of_type(v, n, want, U.num);
 	}
 	k = select_device(v, n, *sel, *sel && (*sel)[0] ? 0 : want);
-	/* a type the program asked for wins over ACCLS_DEVICE's choice of another type */
+	/* a type the program asked for wins over ACCLS_DEVICE's choice of
+	 * another type; where no device has it, the user's choice stands (a
+	 * program written for acc_device_nvidia, run on the CPU on purpose) */
 	if (k >= 0 && want && !(v[k].type & want)) {
+		int t = first_of_type(v, n, want);
+		if (t < 0) {
+			static int warned;
+			if (!warned) {
+				warned = 1;
+				fprintf(stderr,
+				        "accls runtime: warning: the program asks for a device of type %s (acc_init, "
+				        "acc_set_device_type, or an init or set directive with device_type) and there is none: "
+				        "running on '%s' (%s), which ACCLS_DEVICE=%s chose\n",
+				        type_name(want), v[k].name, type_name(v[k].type), *sel);
+			}
+			return k;
+		}
 		*sel = NULL;
-		k = first_of_type(v, n, want);
+		k = t;
 	}
 	return k;
 }
@@ -780,7 +795,8 @@ static void init(void)
 			fatal("no OpenCL device number %d of type %s (acc_set_device_num, set device_num or ACC_DEVICE_NUM; available: %s)",
 			      U.num, want ? type_name(want) : "any", list);
 		fatal("no OpenCL device of type %s, which the program asks for (acc_init, acc_set_device_type, or an "
-		      "init or set directive with device_type; available: %s)",
+		      "init or set directive with device_type; available: %s); to run it on one of those anyway, name "
+		      "it in ACCLS_DEVICE or accls run --device (gpu, cpu, P:D)",
 		      type_name(want), list);
 	}
 	S.dev = v[k];

@@ -20,7 +20,10 @@
  * device_num`, `init device_num`) selects the n-th device (from 0) of type t
  * (default/not_host: of any type) and overrides ACCLS_DEVICE;
  * acc_set_device_type(t) and acc_init(t) keep ACCLS_DEVICE's device when it is
- * of type t, else take the first device of type t. Changing the choice while
+ * of type t, else take the first device of type t; when no device has type t,
+ * ACCLS_DEVICE's device stays, with a warning (a program written for
+ * acc_device_nvidia run on the CPU on purpose), and without ACCLS_DEVICE it
+ * is an error. Changing the choice while
  * the runtime runs on another device shuts it down (the next use initializes
  * again), which is an error while data is present: one device at a time.
  * The `init` directive is acc_set_device_type/num for its clauses and then
