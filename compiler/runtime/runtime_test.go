@@ -529,10 +529,14 @@ func TestAsync(t *testing.T) {
 	if r := run(t, "async", nil, "type-missing"); !strings.Contains(r.stdout, "every device type exists") {
 		fails(t, "async", nil, []string{"type-missing"},
 			`(?m)^accls runtime: acc_set_device_type: there is no OpenCL device of type acc_device_opencl_\w+ \(the current device is '.+'\)$`)
+		fails(t, "async", nil, []string{"num-missing"},
+			`(?m)^accls runtime: acc_set_device_num: there is no device 0 of type acc_device_opencl_\w+ \(0 devices of that type, numbered from 0\)$`)
 		// with a device the user chose (ACCLS_DEVICE), that device stays
-		r := run(t, "async", map[string]string{"ACCLS_DEVICE": "0"}, "type-missing")
-		if r.code != 0 || !regexp.MustCompile(`(?m)^accls runtime: warning: the program asks for a device of type \w+ .* and there is none: running on '.+' \(\w+\), which ACCLS_DEVICE=0 chose$`).MatchString(r.stderr) {
-			t.Errorf("async type-missing with ACCLS_DEVICE=0: exit %d\nstderr:\n%s", r.code, r.stderr)
+		for _, mode := range []string{"type-missing", "num-missing"} {
+			r := run(t, "async", map[string]string{"ACCLS_DEVICE": "0"}, mode)
+			if r.code != 0 || !regexp.MustCompile(`(?m)^accls runtime: warning: the program asks for a device of type \w+ .* and there is none: running on '.+' \(\w+\), which ACCLS_DEVICE=0 chose$`).MatchString(r.stderr) {
+				t.Errorf("async %s with ACCLS_DEVICE=0: exit %d\nstderr:\n%s", mode, r.code, r.stderr)
+			}
 		}
 	}
 }

@@ -713,6 +713,13 @@ void accrt_device_only(const char *loc)
 
 /* The device the program's choice (U) and ACCLS_DEVICE select; *sel gets
  * ACCLS_DEVICE when it decided. */
+/* Whether the user chose a device (ACCLS_DEVICE, accls run --device). */
+static int user_chose_device(void)
+{
+	const char *sel = getenv("ACCLS_DEVICE");
+	return sel && sel[0] && !streq_ci(sel, "host");
+}
+
 static int pick_device(const devrec_t *v, size_t n, const char **sel)
 {
 	cl_device_type want;
@@ -722,30 +729,29 @@ static int pick_device(const devrec_t *v, size_t n, const char **sel)
 	*sel = getenv("ACCLS_DEVICE");
 	if (*sel && streq_ci(*sel, "host"))
 		*sel = NULL; /* the program chose a device after all: the default one */
+	/* a type the program asked for wins over ACCLS_DEVICE's choice of
+	 * another type; where no device has it, the user's choice stands (a
+	 * program written for acc_device_nvidia, run on the CPU on purpose) */
+	if (want && first_of_type(v, n, want) < 0 && *sel && (*sel)[0] && (k = select_device(v, n, *sel, 0)) >= 0) {
+		static int warned;
+		if (!warned) {
+			warned = 1;
+			fprintf(stderr,
+			        "accls runtime: warning: the program asks for a device of type %s (acc_init, "
+			        "acc_set_device_type, acc_set_device_num, or a directive with device_type or device_num) "
+			        "and there is none: running on '%s' (%s), which ACCLS_DEVICE=%s chose\n",
+			        type_name(want), v[k].name, type_name(v[k].type), *sel);
+		}
+		return k;
+	}
 	if (U.num >= 0) {
 		*sel = NULL;
 		return nth_of_type(v, n, want, U.num);
 	}
 	k = select_device(v, n, *sel, *sel && (*sel)[0] ? 0 : want);
-	/* a type the program asked for wins over ACCLS_DEVICE's choice of
-	 * another type; where no device has it, the user's choice stands (a
-	 * program written for acc_device_nvidia, run on the CPU on purpose) */
 	if (k >= 0 && want && !(v[k].type & want)) {
-		int t = first_of_type(v, n, want);
-		if (t < 0) {
-			static int warned;
-			if (!warned) {
-				warned = 1;
-				fprintf(stderr,
-				        "accls runtime: warning: the program asks for a device of type %s (acc_init, "
-				        "acc_set_device_type, or an init or set directive with device_type) and there is none: "
-				        "running on '%s' (%s), which ACCLS_DEVICE=%s chose\n",
-				        type_name(want), v[k].name, type_name(v[k].type), *sel);
-			}
-			return k;
-		}
 		*sel = NULL;
-		k = t;
+		k = first_of_type(v, n, want);
 	}
 	return k;
 }
@@ -4119,7 +4125,7 @@ void acc_set_device_num(int num, acc_device_t type)
 		return;
 	}
 	count = acc_get_num_devices(type);
-	if (num >= count)
+	if (num >= count && !(count == 0 && user_chose_device())) /* (pick_device: the user's device then stands) */
 		fatal("acc_set_device_num: there is no device %d of type %s (%d device%s of that type, numbered from 0)",
 		      num, acc_type_name(type), count, count == 1 ? "" : "s");
 	choose_device(type, num, "acc_set_device_num");

@@ -22,8 +22,8 @@
  * acc_set_device_type(t) and acc_init(t) keep ACCLS_DEVICE's device when it is
  * of type t, else take the first device of type t; when no device has type t,
  * ACCLS_DEVICE's device stays, with a warning (a program written for
- * acc_device_nvidia run on the CPU on purpose), and without ACCLS_DEVICE it
- * is an error. Changing the choice while
+ * acc_device_nvidia run on the CPU on purpose; acc_set_device_num(n, t) too),
+ * and without ACCLS_DEVICE it is an error. Changing the choice while
  * the runtime runs on another device shuts it down (the next use initializes
  * again), which is an error while data is present: one device at a time.
  * The `init` directive is acc_set_device_type/num for its clauses and then

@@ -74,14 +74,20 @@ static int run_mode(const char *mode)
 		acc_set_device_num(999, acc_device_default);
 		return 0;
 	}
-	if (strcmp(mode, "type-missing") == 0) {
-		/* switching to a type no device has, after initialization */
+	if (strcmp(mode, "type-missing") == 0 || strcmp(mode, "num-missing") == 0) {
+		/* switching to a type no device has, after initialization; or,
+		 * before it, to device 0 of such a type */
 		acc_device_t types[3] = {acc_device_opencl_accelerator, acc_device_opencl_gpu, acc_device_opencl_cpu};
 		int i;
-		accrt_init();
+		if (strcmp(mode, "type-missing") == 0)
+			accrt_init();
 		for (i = 0; i < 3; i++)
 			if (acc_get_num_devices(types[i]) == 0) {
-				acc_set_device_type(types[i]);
+				if (strcmp(mode, "type-missing") == 0)
+					acc_set_device_type(types[i]);
+				else
+					acc_set_device_num(0, types[i]);
+				accrt_init();
 				return 0;
 			}
 		printf("every device type exists\n");
