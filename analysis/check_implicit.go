@@ -14,7 +14,7 @@ import (
 // scalars written while firstprivate, pointers whose data is never mapped.
 var implicitCheck = &Check{
 	Name:  "implicit-data",
-	Rules: []string{"default-none-unlisted", "implicit-firstprivate-write", "implicit-firstprivate-pointer", "implicit-copy-temporary"},
+	Rules: []string{"default-none-unlisted", "implicit-firstprivate-write", "implicit-firstprivate-pointer", "implicit-copy-temporary", "implicit-copy-partly-present"},
 	Model: checkImplicit,
 }
 
@@ -54,6 +54,9 @@ func checkImplicit(p *Pass, m *Model) {
 				checkFirstprivateWrite(p, ci, u)
 			case a.Attr == AttrCopy && ci.kind == "parallel":
 				checkCopyTemporary(p, ci, u)
+			}
+			if (a.Attr == AttrCopy || a.Attr == AttrCopyin || a.Attr == AttrCopyout) && u.v.Type != nil && u.v.Type.Kind == cfacts.TypeArray {
+				checkPartlyPresent(p, ci, u)
 			}
 		}
 	}
@@ -487,6 +490,55 @@ func inComputeLoop(r *Region, ref *Ref) bool {
 // a temporary of the iteration (z and c of a Mandelbrot pixel), which the
 // iterations overwrite in one another's hands. private on the loop gives
 // each iteration its own.
+// checkPartlyPresent reports an array without a clause, which the compute
+// construct copies whole (OpenACC 3.3 §2.6.2), after an enter data of the
+// function put only a section of it on the device (and no exit data took
+// it off): at the construct the whole array is partly present, a runtime
+// error (§2.6.7). NVIDIA's multi-GPU examples do this: their compiler
+// copies only the rows the loops reach.
+func checkPartlyPresent(p *Pass, ci *computeInfo, u *varUse) {
+	v := u.v
+	pos := ci.r.Directive.Span.Start
+	var enter *acc.Directive
+	var item *acc.Arg
+	for _, d := range ci.r.Func.Directives {
+		if d.Spec == nil || d.Span.Start >= pos {
+			continue
+		}
+		switch d.Spec.Name {
+		case "enter data":
+			if _, it := namedIn(d, v.Name, "copyin", "create"); it != nil && len(it.Var.Members) == 0 && len(it.Var.Subscripts) > 0 && partialSection(it.Var.Subscripts[0], v.Type.Len) {
+				enter, item = d, it
+			}
+		case "exit data":
+			if _, it := namedIn(d, v.Name, "copyout", "delete"); it != nil {
+				enter, item = nil, nil
+			}
+		}
+	}
+	if enter == nil {
+		return
+	}
+	p.Report(Diagnostic{Span: u.refs[0].Span, Rule: "implicit-copy-partly-present",
+		Message: fmt.Sprintf("%s has no clause here, so this %s copies the whole array, but the 'enter data' at line %d put only %s on the device: the whole array is then partly present, a runtime error; name the part this construct uses in a present clause (NVIDIA's compiler copies only what the loops reach; accls, like OpenACC, the whole array)",
+			quote(v.Name), quote(ci.r.Directive.Spec.Name), lineOf(ci.m.Text, enter.Span.Start), quote(item.Text)),
+		Related: []Related{{Span: item.Span, Message: "the section of " + quote(v.Name) + " on the device"}}})
+}
+
+// partialSection reports whether the first subscript of a section of an
+// array of n elements surely or most likely leaves some out: a constant
+// part, or a lower bound that is not a constant (a domain's first row).
+func partialSection(s acc.Subscript, n int64) bool {
+	if PartialDimension(s, n) {
+		return true
+	}
+	if s.Lower == nil {
+		return false
+	}
+	_, ok := s.Lower.Int()
+	return !ok
+}
+
 func checkCopyTemporary(p *Pass, ci *computeInfo, u *varUse) {
 	v := u.v
 	if v.Type == nil || v.Type.Kind != cfacts.TypeStruct && v.Type.Kind != cfacts.TypeUnion || len(u.refs) == 0 {

@@ -159,6 +159,18 @@ var dataRules = []*Rule{
 			"for (int i = 0; i < n; i++) {\n    z.re = i; z.im = 0;\n    out[i] = z.re * z.re + z.im;\n}",
 	},
 	{
+		ID: "implicit-copy-partly-present", Severity: SeverityWarning,
+		Summary: "an array without a clause is copied whole while enter data put only a section of it on the device",
+		Doc: "A compute construct copies an array that no clause names whole (OpenACC 3.3 §2.6.2). When an " +
+			"earlier `enter data` of the function put only a section of it on the device (a domain's rows, in " +
+			"multi-device codes) and no `exit data` took it off, the whole array is partly present at the " +
+			"construct, a runtime error (§2.6.7; accls stops with \"partially present\"). NVIDIA's compiler " +
+			"copies only the elements the loops reach, so such programs run there. Name the section the " +
+			"construct uses in a `present` clause.",
+		Example: "double a[1024];\nvoid f(int lo, int n) {\n#pragma acc enter data copyin(a[lo:n])\n" +
+			"#pragma acc parallel loop\n    for (int i = lo; i < lo + n; i++) a[i] *= 2;\n}",
+	},
+	{
 		ID: "async-host-read", Severity: SeverityWarning,
 		Summary: "the host reads data that an async construct brings back before anything waits for it",
 		Doc: "An `async` compute construct or `update` runs on its queue while the host goes on (OpenACC 3.3 " +
