@@ -166,7 +166,8 @@ var dataRules = []*Rule{
 			"multi-device codes) and no `exit data` took it off, the whole array is partly present at the " +
 			"construct, a runtime error (§2.6.7; accls stops with \"partially present\"). NVIDIA's compiler " +
 			"copies only the elements the loops reach, so such programs run there. Name the section the " +
-			"construct uses in a `present` clause.",
+			"construct uses in a `present` clause; the fix adds the section `enter data` entered, as written " +
+			"there (NVIDIA's multi-GPU Jacobi then gives the output of the plain build).",
 		Example: "double a[1024];\nvoid f(int lo, int n) {\n#pragma acc enter data copyin(a[lo:n])\n" +
 			"#pragma acc parallel loop\n    for (int i = lo; i < lo + n; i++) a[i] *= 2;\n}",
 	},
