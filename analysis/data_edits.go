@@ -123,7 +123,36 @@ func inferLength(m *Model, r *Region, v *cfacts.Var) string {
 	if r.Stmt == nil {
 		return ""
 	}
+	if onlyFirstElement(m.collectRefs(r.Stmt), v) {
+		return "1" // a pointer to one value: *bias, p->x
+	}
 	return loopBoundLength(m, fn, r.Stmt, v, pos)
+}
+
+// onlyFirstElement reports whether refs use pointer v, at least once, and
+// only for the element it points to: *v, v[0], v->m.
+func onlyFirstElement(refs []*Ref, v *cfacts.Var) bool {
+	n := 0
+	for _, r := range refs {
+		if r.Var != v {
+			continue
+		}
+		e := r.Expr
+		for e != nil && e.Kind == cfacts.ExprMember && e.Op == "." { // (*v).m
+			e = e.X
+		}
+		switch {
+		case e == nil:
+			return false
+		case e.Kind == cfacts.ExprUnary && e.Op == "*" && isVarIdent(e.X, v),
+			e.Kind == cfacts.ExprIndex && isVarIdent(e.X, v) && e.Y != nil && e.Y.IsInt && e.Y.Int == 0,
+			e.Kind == cfacts.ExprMember && e.Op == "->" && isVarIdent(e.X, v):
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
 }
 
 // inferLengthIn is inferLength over several compute regions: the one length

@@ -128,3 +128,17 @@ void one_struct(vec *a)
     for (int i = 0; i < 4; i++)
         a->n += i;
 }
+
+/* A pointer to one value, used only as *p: the fix maps p[0:1] (a
+   logistic regression's bias, passed by address). */
+void train(double *w, double *bias, int n)
+{
+#pragma acc data copy(w[0:n]) copy(bias) // want "only the pointer value of 'bias' is mapped by 'copy', not the data it points to; use a sub-array such as bias\[0:1\]"
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < n; i++)
+            w[i] += *bias;
+#pragma acc serial
+        *bias += 1.0;
+    }
+}
