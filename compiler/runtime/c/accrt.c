@@ -398,6 +398,8 @@ typedef struct pending {
 typedef struct pooled {
 	cl_mem mem;
 	size_t bytes;
+	cl_event *busy; /* the async queues' last commands when it was freed (retained): reused once all are done */
+	cl_uint nbusy;
 } pooled_t;
 
 static struct {
@@ -1513,13 +1515,41 @@ static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
  * loop) gets buffers that its earlier rounds wrote. On PoCL the first write
  * of a fresh buffer costs a page fault per page (64 MB: 30-40 ms against
  * 5 ms into a buffer written before, 2-core container); on a GPU a fresh
- * buffer is an allocation. A buffer is kept only when its commands cannot
- * overlap those of its next owner, on any queue (queues_idle); a new
- * mapping takes a kept buffer of at least its size and at most twice it
- * (a small mapping does not hold a large buffer). Reused
+ * buffer is an allocation. A buffer freed while async queues have work in
+ * flight keeps their last commands' events and serves no one until they are
+ * done, so that its commands cannot overlap those of its next owner (queue
+ * 0's cannot: queues_idle); a new mapping takes a kept buffer of at least
+ * its size and at most twice it (a small mapping does not hold a large
+ * buffer). Reused
  * memory holds the data of its earlier owner, as OpenACC's `create` allows
  * (ACCRT_ZERO fills it). Reduction partials use the same pool. */
 #define RECYCLE_MAX ((size_t)1 << 30)
+
+/* Whether kept buffer p's earlier commands are done (its events released
+ * then). */
+static int pooled_ready(pooled_t *p)
+{
+	cl_uint i;
+	for (i = 0; i < p->nbusy; i++)
+		if (event_status(p->busy[i]) != CL_COMPLETE && event_status(p->busy[i]) >= 0)
+			return 0;
+	for (i = 0; i < p->nbusy; i++)
+		clReleaseEvent(p->busy[i]);
+	free(p->busy);
+	p->busy = NULL;
+	p->nbusy = 0;
+	return 1;
+}
+
+/* Release kept buffer p (and its events). */
+static void pooled_release(pooled_t *p)
+{
+	cl_uint i;
+	for (i = 0; i < p->nbusy; i++)
+		clReleaseEvent(p->busy[i]);
+	free(p->busy);
+	clReleaseMemObject(p->mem);
+}
 
 static cl_mem recycled_take(size_t bytes)
 {
@@ -1527,7 +1557,7 @@ static cl_mem recycled_take(size_t bytes)
 	cl_mem m;
 	for (i = 0; i < S.npool; i++)
 		if (S.pool[i].bytes >= bytes && S.pool[i].bytes - bytes <= bytes + 4096 &&
-		    (best == (size_t)-1 || S.pool[i].bytes < S.pool[best].bytes))
+		    (best == (size_t)-1 || S.pool[i].bytes < S.pool[best].bytes) && pooled_ready(&S.pool[i]))
 			best = i;
 	if (best == (size_t)-1)
 		return NULL;
@@ -1538,15 +1568,35 @@ static cl_mem recycled_take(size_t bytes)
 	return m;
 }
 
-static void recycled_put(cl_mem mem, size_t bytes)
+static cl_event last_event(queue_t *q);
+
+/* Keep buffer mem for reuse; with after_queues, only once the work the
+ * async queues have in flight now is done (a mapping freed while they
+ * run). */
+static void recycled_put(cl_mem mem, size_t bytes, int after_queues)
 {
-	size_t cap = S.info.global_mem_size / 8 < RECYCLE_MAX ? (size_t)(S.info.global_mem_size / 8) : RECYCLE_MAX;
+	size_t i, cap = S.info.global_mem_size / 8 < RECYCLE_MAX ? (size_t)(S.info.global_mem_size / 8) : RECYCLE_MAX;
+	pooled_t p;
 	if (bytes > cap) {
 		clReleaseMemObject(mem);
 		return;
 	}
+	p.mem = mem;
+	p.bytes = bytes;
+	p.busy = NULL;
+	p.nbusy = 0;
+	for (i = 1; after_queues && i < S.nqueues; i++) {
+		cl_event ev = last_event(S.queues[i]);
+		if (!ev || event_status(ev) == CL_COMPLETE)
+			continue;
+		if (!p.busy)
+			p.busy = xmalloc(S.nqueues * sizeof *p.busy);
+		clRetainEvent(ev);
+		clFlush(S.queues[i]->q);
+		p.busy[p.nbusy++] = ev;
+	}
 	while (S.npool > 0 && S.pool_bytes + bytes > cap) { /* the oldest go */
-		clReleaseMemObject(S.pool[0].mem);
+		pooled_release(&S.pool[0]);
 		S.pool_bytes -= S.pool[0].bytes;
 		memmove(S.pool, S.pool + 1, (S.npool - 1) * sizeof *S.pool);
 		S.npool--;
@@ -1555,9 +1605,7 @@ static void recycled_put(cl_mem mem, size_t bytes)
 		S.cappool = S.cappool ? 2 * S.cappool : 8;
 		S.pool = xrealloc(S.pool, S.cappool * sizeof *S.pool);
 	}
-	S.pool[S.npool].mem = mem;
-	S.pool[S.npool].bytes = bytes;
-	S.npool++;
+	S.pool[S.npool++] = p;
 	S.pool_bytes += bytes;
 }
 
@@ -1565,7 +1613,7 @@ static void recycled_flush(void)
 {
 	size_t i;
 	for (i = 0; i < S.npool; i++)
-		clReleaseMemObject(S.pool[i].mem);
+		pooled_release(&S.pool[i]);
 	S.npool = 0;
 	S.pool_bytes = 0;
 }
@@ -1651,8 +1699,8 @@ static void map_free(map_t *m)
 		vec_remove(&S.by_dev, m);
 	if (m->pool) /* a pool's chunk: the pool keeps its buffer */
 		m->pool->version++;
-	else if (m->own && queues_idle())
-		recycled_put(m->mem, m->bytes);
+	else if (m->own)
+		recycled_put(m->mem, m->bytes, !queues_idle());
 	else
 		clReleaseMemObject(m->mem);
 	free(m);
@@ -3673,7 +3721,7 @@ void accrt_partials_release(cl_mem partials)
 	if (!partials)
 		return;
 	clGetMemObjectInfo(partials, CL_MEM_SIZE, sizeof bytes, &bytes, NULL);
-	recycled_put(partials, bytes);
+	recycled_put(partials, bytes, 0);
 }
 
 void accrt_reduce(cl_mem partials, size_t count, accrt_type type, accrt_op op, void *inout, const char *name,

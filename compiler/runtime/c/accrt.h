@@ -133,9 +133,10 @@
  *                     whole buffer) is freed.
  *
  * A freed mapping's buffer is kept for the next mapping of its size (at
- * least that size, at most twice it) when no queue may still use it, up to
- * an eighth of the device's memory or 1 GiB: on PoCL a fresh buffer's first
- * write costs a page fault per page. Memory from `create` may so hold an
+ * least that size, at most twice it), up to an eighth of the device's
+ * memory or 1 GiB: on PoCL a fresh buffer's first write costs a page fault
+ * per page. One freed while async queues have work in flight serves no one
+ * until that work is done. Memory from `create` may so hold an
  * earlier mapping's data (OpenACC leaves it undefined; ACCRT_ZERO clears it).
  *
  * The returned accrt_dev is what a kernel needs: pass it with accrt_arg_dev()
