@@ -33,7 +33,8 @@ import (
 //
 // A pointer member of the elements of an array of structs (a[i].x, the
 // manual deep copy: enter data copyin(a[i].x[0:len]) element by element;
-// also where a pointer member points to the elements, mesh->cell[i].x) is
+// also where a member points to or holds the elements, mesh->cell[i].x,
+// g->cells[i].x) is
 // one path for all the elements: the data of every element's member is
 // in one device buffer, the member's pool, and the kernels get the pool and
 // a table of offsets that the host builds at the launch from the members'
@@ -43,9 +44,9 @@ import (
 //
 // Not expressible this way, and reported: a pointer member assigned or its
 // address taken on the device, pointer members in routines, and members of
-// elements of anything but an array or pointer variable or a pointer
-// member (an array member's elements, g.cells[i].x, or a member of a
-// member of an element, a[i].in.x).
+// elements of anything but an array or pointer variable or a member that
+// is an array or a pointer (g->cells[i].x works; a member of a member of
+// an element, a[i].in.x, does not).
 
 // memberPaths holds the member paths of the compilation.
 type memberPaths struct {
@@ -61,13 +62,17 @@ type memberPaths struct {
 	// of an array of structs (c = &a[i]), to those elements' variable or
 	// path (a): element c - a's data in m's pool.
 	cursor map[*cfacts.Expr]*cfacts.Var
+	// elems is an expression of the elements a cursor points into, for
+	// elements that are no variable of the kernel (an array member,
+	// g->cells: the kernel reaches it through its struct).
+	elems map[*cfacts.Var]*cfacts.Expr
 }
 
 func (c *compilation) paths() *memberPaths {
 	if c.mpaths == nil {
 		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
 			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}, elem: map[*cfacts.Var]*ElemMember{},
-			cursor: map[*cfacts.Expr]*cfacts.Var{}}
+			cursor: map[*cfacts.Expr]*cfacts.Var{}, elems: map[*cfacts.Var]*cfacts.Expr{}}
 	}
 	return c.mpaths
 }
@@ -132,23 +137,36 @@ func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 	if len(ref.Subscripts) > 0 && len(ref.Members) == 0 {
 		return base, nil
 	}
+	text, t, err := memberChain(base, ref)
+	if err != nil {
+		return nil, err
+	}
+	if !isPointer(t) {
+		return nil, fmt.Errorf("'%s' is not a pointer: a data clause names a member only for the data a pointer member points to (as a sub-array, v.p[0:n]); name '%s' itself for its other members", text, base.Name)
+	}
+	return c.paths().pathVar(base, text, t), nil
+}
+
+// memberChain follows the members of clause item ref from base: the path's
+// text (v.a->b) and the last member's type.
+func memberChain(base *cfacts.Var, ref *acc.VarRef) (string, *cfacts.Type, error) {
 	t := base.Type
 	text := base.Name
 	for _, m := range ref.Members {
 		if len(m.Subscripts) > 0 {
-			return nil, fmt.Errorf("'%s': a member of array elements in a data clause is supported by the compiler where the elements are those of an array or pointer variable or of a pointer member, and the member is theirs (a[i].m[0:n], p->elems[i].m[0:n]), not here", text+"[…]"+memberOp(m)+m.Name)
+			return "", nil, fmt.Errorf("'%s': a member of array elements in a data clause is supported by the compiler where the elements are those of an array or pointer variable or of a member (a[i].m[0:n], p->elems[i].m[0:n], g.cells[i].m[0:n]), and the member is theirs, not here", text+"[…]"+memberOp(m)+m.Name)
 		}
 		if m.Arrow {
 			if !isPointer(t) {
-				return nil, fmt.Errorf("'%s' is not a pointer: use '.%s'", text, m.Name)
+				return "", nil, fmt.Errorf("'%s' is not a pointer: use '.%s'", text, m.Name)
 			}
 			t = t.Elem
 		}
 		switch {
 		case t == nil:
-			return nil, fmt.Errorf("the type of '%s' is not known", text)
+			return "", nil, fmt.Errorf("the type of '%s' is not known", text)
 		case !isRecord(t):
-			return nil, fmt.Errorf("'%s' is not a struct or union: it has no member '%s'", text, m.Name)
+			return "", nil, fmt.Errorf("'%s' is not a struct or union: it has no member '%s'", text, m.Name)
 		}
 		var f *cfacts.Field
 		for _, x := range t.Fields {
@@ -157,15 +175,12 @@ func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 			}
 		}
 		if f == nil {
-			return nil, fmt.Errorf("'%s' has no member '%s'", t.Name, m.Name)
+			return "", nil, fmt.Errorf("'%s' has no member '%s'", t.Name, m.Name)
 		}
 		t = f.Type
 		text += memberOp(m) + m.Name
 	}
-	if !isPointer(t) {
-		return nil, fmt.Errorf("'%s' is not a pointer: a data clause names a member only for the data a pointer member points to (as a sub-array, v.p[0:n]); name '%s' itself for its other members", text, base.Name)
-	}
-	return c.paths().pathVar(base, text, t), nil
+	return text, t, nil
 }
 
 func memberOp(m acc.Member) string {
@@ -331,6 +346,7 @@ func (l *lowering) cursorTarget(c *cfacts.Var, attrOf map[*cfacts.Var]*analysis.
 	}
 	cursors[c] = nil
 	a := attrOf[c]
+
 	if a == nil || !isPointer(c.Type) || c.Type.Elem == nil || !isRecord(c.Type.Elem) {
 		return nil
 	}
@@ -364,12 +380,15 @@ func (l *lowering) cursorTarget(c *cfacts.Var, attrOf map[*cfacts.Var]*analysis.
 			return l.cursorTarget(x.Var, attrOf, cursors) // another cursor (left = c - 1)
 		case x.Kind == cfacts.ExprIdent && x.Var != nil && !declaredIn(x.Var, l.r.Stmt) && (attrOf[x.Var] == nil || !assignedIn(attrOf[x.Var])):
 			v = x.Var
-		case x.Kind == cfacts.ExprMember && isPointer(x.Type):
+		case x.Kind == cfacts.ExprMember && (isPointer(x.Type) || x.Type.Kind == cfacts.TypeArray): // p->cells, g.cells
 			root, text, _, ok := exprPath(x)
 			if !ok || declaredIn(root, l.r.Stmt) || attrOf[root] != nil && assignedIn(attrOf[root]) {
 				return nil
 			}
 			v = ps.pathVar(root, text, x.Type)
+			if ps.elems[v] == nil {
+				ps.elems[v] = x
+			}
 		default:
 			return nil
 		}
@@ -610,6 +629,9 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 		idx := ""
 		if base := ps.cursor[e]; base != nil { // c->m: element c - a
 			b, err := g.spell(base)
+			if x := ps.elems[base]; err != nil && x != nil {
+				b, err = g.expr(x, precAdd), nil // g->cells, through its struct's device copy
+			}
 			if err != nil {
 				return "", false
 			}
@@ -637,7 +659,7 @@ func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) *cfacts.Var {
 	switch {
 	case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var.Type != nil:
 		base = x.Var
-	case x.Kind == cfacts.ExprMember && isPointer(x.Type):
+	case x.Kind == cfacts.ExprMember && (isPointer(x.Type) || x.Type.Kind == cfacts.TypeArray): // p->cells, g.cells
 		root, text, _, ok := exprPath(x)
 		if !ok {
 			return nil
@@ -723,10 +745,11 @@ func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
 func (c *compilation) elemMember(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var, *ElemMember, string) {
 	if n := len(ref.Members); n > 1 && len(ref.Members[n-1].Subscripts) > 0 {
 		prefix := &acc.VarRef{Name: ref.Name, NameSpan: ref.NameSpan, Members: ref.Members[:n-1]}
-		pv, err := c.clausePath(base, prefix)
-		if err != nil {
-			return nil, nil, ""
+		text, t, err := memberChain(base, prefix)
+		if err != nil || t == nil || !isPointer(t) && t.Kind != cfacts.TypeArray {
+			return nil, nil, "" // (an array member's elements: in the struct's mapping, accrt.h section 10)
 		}
+		pv := c.paths().pathVar(base, text, t)
 		base = pv
 		ref = &acc.VarRef{Name: pv.Name, Members: ref.Members[n-1:], Subscripts: ref.Subscripts}
 	}

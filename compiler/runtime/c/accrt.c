@@ -4874,6 +4874,17 @@ void acc_memcpy_d2d_async(void *dest, void *src, size_t bytes, int dev_dest, int
 #define MPOOL_UNATTACHED ((size_t)1 << 62)
 
 /* The pool of member moff of the elements of mapping owner, made when
+ * missing. moff counts from the mapping's start in the phase of the
+ * elements: an array that is a member of a mapped struct (g.cells) starts
+ * where it does in the struct, so its element k's member lies at k * esz +
+ * moff with moff = member offset + (array start - mapping start) % esz
+ * (pool_moff). */
+static size_t pool_moff(const map_t *owner, uintptr_t elem, size_t esz, size_t moff)
+{
+	return moff + (elem - owner->host) % esz;
+}
+
+/* (mpool_of:)
  * missing. */
 static mpool_t *mpool_of(const map_t *owner, size_t esz, size_t moff)
 {
@@ -4964,7 +4975,7 @@ accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, 
 		fatal("'%s': the struct whose member it is (host %p) is not present on the device%s: map the array of "
 		      "structs first (enter data copyin(a[0:n])), then its elements' members",
 		      name ? name : "?", elem, ctx_where(&c, w, sizeof w));
-	m = data_enter_in((int)clause, host, bytes, flags, async, mpool_of(owner, esz, moff), &c);
+	m = data_enter_in((int)clause, host, bytes, flags, async, mpool_of(owner, esz, pool_moff(owner, (uintptr_t)elem, esz, moff)), &c);
 	return view(m, (uintptr_t)host);
 }
 
@@ -4974,7 +4985,7 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 	ctx_t c = {"accrt_member_views", NULL, 0, 0, NULL, NULL};
 	map_t *owner, *m;
 	mpool_t *p;
-	size_t n, k, *offs;
+	size_t n, k, phase, *offs;
 	uintptr_t ptr;
 	cl_int err;
 	char w[512];
@@ -4988,9 +4999,11 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
 		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s", name ? name : "?",
 		      base, ctx_where(&c, w, sizeof w));
+	phase = ((uintptr_t)base - owner->host) % esz;
+	moff = pool_moff(owner, (uintptr_t)base, esz, moff);
 	p = mpool_of(owner, esz, moff);
 	mpool_reserve(p, 0, &c);
-	n = owner->bytes / esz;
+	n = (owner->bytes - phase) / esz; /* the elements that lie whole in the mapping */
 	/* OpenACC attaches a member when its data enters: the table follows the
 	 * pool's chunks, not every change of the host's pointers */
 	if (!p->tab || p->tab_version != p->version) {

@@ -764,7 +764,8 @@ accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t c
  *   accrt_member_views: the pool and the table for a launch that uses
  *     base[e].m: the table gives an offset for each element of the mapping
  *     that holds base (indexed from base: its view's offset skips the
- *     elements before base); an element whose member is NULL gets 0, one
+ *     elements before base; elements that are an array member of a mapped
+ *     struct, g->cells, count in their phase within it); an element whose member is NULL gets 0, one
  *     whose member's data is not in the pool (not entered yet: the launch
  *     may not touch it) an offset far outside it, so that a kernel that
  *     does touch it faults instead of reading other data. The table is

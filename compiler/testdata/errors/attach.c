@@ -35,11 +35,14 @@ void f(int n, struct vec *arr, struct vec v, struct table *t)
 }
 
 /* a pointer the construct points into two arrays: the host cannot follow
- * it; elements of an array member (g.cells[i].x) are not mapped */
+ * it; a member of a member of an element (o[i].in.x) is not mapped (the
+ * elements of an array member, g->cells[i].x, are: exec
+ * member_path_elements) */
 struct mesh { int n; struct vec *cell, *other; struct vec **near; };
 struct grid { struct vec cells[4]; };
+struct outer { int k; struct vec in; };
 
-void h(struct mesh *m, struct grid *g, int n)
+void h(struct mesh *m, struct grid *g, int n, struct outer *o)
 {
 	struct vec *c, *d = m->cell;
 #pragma acc parallel loop private(c)
@@ -51,7 +54,7 @@ void h(struct mesh *m, struct grid *g, int n)
 #pragma acc parallel loop private(d)
 	for (int i = 0; i < n; i++)
 		d[i].x[0] = 2;
-#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n])
+#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n], o[0].in.x[0:n])
 }
 
 void g(struct vec v, int *q, int k)

@@ -6,7 +6,9 @@
  * mesh->cell[i].U[k] and a cell's plain members, walls read cells' data by
  * index (mesh->cell[w->left].U), a local pointer to the cells (cell[i].U)
  * reaches the same data, and a struct variable's member (box.cell[i].U)
- * goes the same way; pointers to the current cell (c = &mesh->cell[i];
+ * goes the same way, and so do cells that are an array member of a struct
+ * (grid->cells[i].U, the array at an offset that is no multiple of a
+ * cell's size); pointers to the current cell (c = &mesh->cell[i];
  * c->U[k]: declared in the loop, private and assigned, stepped with c++ in
  * a serial construct); update of one element's data, of part of it, an
  * async construct, exit data with and without bounds. */
@@ -121,6 +123,50 @@ static void relax(mesh_t *mesh)
 	}
 }
 
+/* cells held in an array member: at offset 8 of the struct, cells of 16 bytes */
+typedef struct {
+	int id;
+	cell_t cells[8];
+	double *tail;
+} grid_t;
+
+static double grid_cells(void)
+{
+	grid_t *g = malloc(sizeof *g);
+	g->id = 3;
+	g->tail = NULL;
+	for (int i = 0; i < 8; i++) {
+		g->cells[i].nvar = 2 + i % 3;
+		g->cells[i].U = malloc(NV * sizeof(double));
+		g->cells[i].U_aux = NULL;
+		for (int k = 0; k < NV; k++)
+			g->cells[i].U[k] = 10 * i + k;
+	}
+#pragma acc enter data copyin(g[0:1])
+	for (int i = 0; i < 8; i++) {
+#pragma acc enter data copyin(g->cells[i].U[0:NV])
+	}
+#pragma acc parallel loop present(g[0:1])
+	for (int i = 0; i < 8; i++)
+		for (int k = 0; k < g->cells[i].nvar; k++)
+			g->cells[i].U[k] += g->id;
+#pragma acc parallel loop present(g[0:1])
+	for (int i = 0; i < 8; i++) {
+		cell_t *c = &g->cells[i];
+		c->U[0] *= 2;
+	}
+	double s = 0;
+	for (int i = 0; i < 8; i++) {
+#pragma acc exit data copyout(g->cells[i].U[0:NV])
+		for (int k = 0; k < NV; k++)
+			s += g->cells[i].U[k];
+		free(g->cells[i].U);
+	}
+#pragma acc exit data delete(g[0:1])
+	free(g);
+	return s;
+}
+
 static int fails;
 
 static void expect(int cond, const char *what)
@@ -197,6 +243,7 @@ int main(void)
 		for (int k = 0; k < NV; k++)
 			b += box.cell[i].U[k];
 	printf("box: %.1f\n", b);
+	printf("grid cells: %.1f\n", grid_cells());
 	expect(b == 10 * 28 * NV + 8 * 10, "box.cell[i].U");
 
 	for (int i = 0; i < n; i++) {
