@@ -514,17 +514,25 @@ func randStruct(g *randGen) {
 }
 
 // randDeepCopy: the manual deep copy of cells that a struct's pointer
-// member points to, each cell with data of its own length: entered member
+// member points to or that are an array member of the struct, each cell
+// with data of its own length: entered member
 // by member, then used in kernels through the path (m->cell[i].w[k]), a
 // pointer to the current cell (declared, or private and assigned), or a
 // local pointer to the cells; a second kernel reads a neighbour's data;
 // exit data with and without bounds.
 func randDeepCopy(g *randGen) {
 	c, mt, m, out := g.id("C"), g.id("M"), g.id("mesh"), g.output("long")
+	// the cells: what a pointer member points to, or an array member (at
+	// an offset that is no multiple of a cell's size)
+	inline := g.chance(0.3)
 	g.line("struct %s { int n; long *u; double *w; };", c)
-	g.line("struct %s { int count; struct %s *cell; } *%s = malloc(sizeof *%s);", mt, c, m, m)
+	if inline {
+		g.line("struct %s { int count; struct %s cell[N]; } *%s = malloc(sizeof *%s);", mt, c, m, m)
+	} else {
+		g.line("struct %s { int count; struct %s *cell; } *%s = malloc(sizeof *%s);", mt, c, m, m)
+		g.line("%s->cell = malloc(N * sizeof(struct %s));", m, c)
+	}
 	g.line("%s->count = N;", m)
-	g.line("%s->cell = malloc(N * sizeof(struct %s));", m, c)
 	g.line("for (int i = 0; i < N; i++) {")
 	g.line("  %s->cell[i].n = 1 + (i * 7) %% %s;", m, g.pick("5", "3", "M"))
 	g.line("  %s->cell[i].u = malloc(%s->cell[i].n * sizeof(long));", m, m)
@@ -532,7 +540,9 @@ func randDeepCopy(g *randGen) {
 	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s->cell[i].u[k] = in1[(i + k) %% SIZE];", m, m)
 	g.line("}")
 	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s)", g.pick(m+"[0:1]", m)))
-	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[0:%s])", m, g.pick("N", m+"->count")))
+	if !inline {
+		g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[0:%s])", m, g.pick("N", m+"->count")))
+	}
 	g.line("for (int i = 0; i < N; i++) {")
 	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[i].u[0:%s->cell[i].n]) create(%s->cell[i].w[0:%s->cell[i].n])", m, m, m, m))
 	g.line("}")
@@ -578,14 +588,18 @@ func randDeepCopy(g *randGen) {
 	g.raw(fmt.Sprintf("#pragma acc exit data copyout(%s->cell[i].w[0:%s->cell[i].n]) %s", m, m,
 		g.pick(fmt.Sprintf("copyout(%s->cell[i].u[0:%s->cell[i].n])", m, m), fmt.Sprintf("copyout(%s->cell[i].u)", m))))
 	g.line("}")
-	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s->cell[0:N])", m))
+	if !inline {
+		g.raw(fmt.Sprintf("#pragma acc exit data delete(%s->cell[0:N])", m))
+	}
 	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[0:1])", m))
 	g.line("for (int i = 0; i < N; i++) {")
 	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s[i] += (long)(%s->cell[i].w[k] * 2) + %s->cell[i].u[k];", m, out, m, m)
 	g.line("  free(%s->cell[i].u);", m)
 	g.line("  free(%s->cell[i].w);", m)
 	g.line("}")
-	g.line("free(%s->cell);", m)
+	if !inline {
+		g.line("free(%s->cell);", m)
+	}
 	g.line("free(%s);", m)
 }
 
