@@ -44,40 +44,30 @@ func checkDataBlocks(p *Pass, m *Model) {
 // declaration, one the program declares without a body here, or one whose
 // body has OpenACC directives or makes such a call (depth levels deep).
 func callsProgram(m *Model, s *cfacts.Stmt) bool {
-	return callsDevice(m, s, 4, map[string]bool{})
+	return callsDevice(m, s, 4, map[*cfacts.Func]bool{})
 }
 
-func callsDevice(m *Model, s *cfacts.Stmt, depth int, seen map[string]bool) bool {
+func callsDevice(m *Model, s *cfacts.Stmt, depth int, seen map[*cfacts.Func]bool) bool {
 	found := false
 	stWalkExprs(s, func(e *cfacts.Expr) bool {
 		if e.Kind != cfacts.ExprCall || found {
 			return !found
 		}
-		name := e.Name
-		fd := m.C.Decls[name]
+		fd := m.C.Decls[e.Name]
 		switch {
-		case name == "" || fd == nil || strings.HasPrefix(name, "acc_") || depth == 0:
+		case e.Name == "" || fd == nil || strings.HasPrefix(e.Name, "acc_") || depth == 0:
 			found = true
-		case fd.FromHeader || seen[name]:
+		case fd.FromHeader || fd.Def != nil && seen[fd.Def]:
+		case fd.Def == nil:
+			found = true // declared here, defined elsewhere: it may hold anything
 		default:
-			seen[name] = true
-			fm := m.funcNamed(name)
-			found = fm == nil || fm.Func.Body == nil || len(fm.Directives) > 0 || callsDevice(m, fm.Func.Body, depth-1, seen)
+			seen[fd.Def] = true
+			fm := m.modelOf(fd.Def)
+			found = fm == nil || len(fm.Directives) > 0 || callsDevice(m, fd.Def.Body, depth-1, seen)
 		}
 		return !found
 	})
 	return found
-}
-
-// funcNamed is the model of the function defined here with that name, nil
-// when none.
-func (m *Model) funcNamed(name string) *FuncModel {
-	for _, f := range m.Funcs {
-		if f.Func != nil && f.Func.Name == name && f.Func.Body != nil {
-			return f
-		}
-	}
-	return nil
 }
 
 // nextCompute is the first compute construct of r's function after r's

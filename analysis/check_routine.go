@@ -336,10 +336,8 @@ func checkMissingRoutine(p *Pass, m *Model, fm *FuncModel, call *cfacts.Expr, ct
 		where = "from " + quote(fm.Func.Name) + ", a 'routine',"
 	}
 	level, directives := LevelSeq, false
-	for _, other := range m.Funcs {
-		if other.Func == decl.Def {
-			level, directives = orphanLevel(other), len(other.Directives) > 0
-		}
+	if other := m.modelOf(decl.Def); other != nil {
+		level, directives = orphanLevel(other), len(other.Directives) > 0
 	}
 	at := decl.Def.Span.Start
 	if decl.NameSpan.Start < decl.Def.NameSpan.Start {

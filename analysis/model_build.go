@@ -160,6 +160,16 @@ func (m *Model) RegionAt(off int) *Region {
 	return innermostRegion(fm.Regions, off)
 }
 
+// modelOf is the model of function definition f, nil when none.
+func (m *Model) modelOf(f *cfacts.Func) *FuncModel {
+	for _, fm := range m.Funcs {
+		if fm.Func == f {
+			return fm
+		}
+	}
+	return nil
+}
+
 // FuncAt returns the function definition containing offset off, nil when none.
 func (m *Model) FuncAt(off int) *FuncModel {
 	for _, fm := range m.Funcs {

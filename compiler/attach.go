@@ -373,34 +373,22 @@ func (l *lowering) cursorTarget(c *cfacts.Var, attrOf map[*cfacts.Var]*analysis.
 		if x == nil || x.Type == nil {
 			return nil
 		}
-		var v *cfacts.Var
-		switch {
-		case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var != c && attrOf[x.Var] != nil &&
-			(declaredIn(x.Var, l.r.Stmt) || assignedIn(attrOf[x.Var])):
+		if x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var != c && attrOf[x.Var] != nil &&
+			(declaredIn(x.Var, l.r.Stmt) || assignedIn(attrOf[x.Var])) {
 			return l.cursorTarget(x.Var, attrOf, cursors) // another cursor (left = c - 1)
-		case x.Kind == cfacts.ExprIdent && x.Var != nil && !declaredIn(x.Var, l.r.Stmt) && (attrOf[x.Var] == nil || !assignedIn(attrOf[x.Var])):
-			v = x.Var
-		case x.Kind == cfacts.ExprMember && (isPointer(x.Type) || x.Type.Kind == cfacts.TypeArray): // p->cells, g.cells
-			root, text, _, ok := exprPath(x)
-			if !ok || declaredIn(root, l.r.Stmt) || attrOf[root] != nil && assignedIn(attrOf[root]) {
-				return nil
-			}
-			v = ps.pathVar(root, text, x.Type)
-			if ps.elems[v] == nil {
-				ps.elems[v] = x
-			}
-		default:
+		}
+		v, root := ps.elementsVar(x)
+		if v == nil || declaredIn(root, l.r.Stmt) || attrOf[root] != nil && assignedIn(attrOf[root]) {
 			return nil
 		}
-		t := v.Type
-		if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
-			return nil
+		if v != root && ps.elems[v] == nil {
+			ps.elems[v] = x
 		}
 		return v
 	}
 	for _, r := range a.Refs {
 		if r.Addr && r.Expr == r.Ident {
-			return nil // &c: written out of sight
+			return nil // &c: written out of sight (assignedIn)
 		}
 		if r.Access&analysis.AccWrite == 0 {
 			continue
@@ -651,28 +639,34 @@ func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) *cfacts.Var {
 	if e == nil || e.Kind != cfacts.ExprMember || e.Op != "." || e.X == nil || e.X.Kind != cfacts.ExprIndex {
 		return nil
 	}
-	x := e.X.X
+	v, _ := ps.elementsVar(e.X.X)
+	return v
+}
+
+// elementsVar is the variable of x when x denotes an array or pointer of
+// structs: x's own variable, or the member path x is (p->cells, g.cells);
+// root is the variable it starts from (v itself for a variable). nil for
+// anything else.
+func (ps *memberPaths) elementsVar(x *cfacts.Expr) (v, root *cfacts.Var) {
 	if x == nil || x.Type == nil {
-		return nil
+		return nil, nil
 	}
-	var base *cfacts.Var
 	switch {
 	case x.Kind == cfacts.ExprIdent && x.Var != nil && x.Var.Type != nil:
-		base = x.Var
-	case x.Kind == cfacts.ExprMember && (isPointer(x.Type) || x.Type.Kind == cfacts.TypeArray): // p->cells, g.cells
-		root, text, _, ok := exprPath(x)
+		v, root = x.Var, x.Var
+	case x.Kind == cfacts.ExprMember && (isPointer(x.Type) || x.Type.Kind == cfacts.TypeArray):
+		r, text, _, ok := exprPath(x)
 		if !ok {
-			return nil
+			return nil, nil
 		}
-		base = ps.pathVar(root, text, x.Type)
+		v, root = ps.pathVar(r, text, x.Type), r
 	default:
-		return nil
+		return nil, nil
 	}
-	t := base.Type
-	if (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) && t.Elem != nil && isRecord(t.Elem) {
-		return base
+	if t := v.Type; (t.Kind == cfacts.TypeArray || t.Kind == cfacts.TypePointer) && t.Elem != nil && isRecord(t.Elem) {
+		return v, root
 	}
-	return nil
+	return nil, nil
 }
 
 // identName spells a name as a C identifier: a member path's "." and "->"

@@ -734,7 +734,7 @@ static int pick_device(const devrec_t *v, size_t n, const char **sel)
 	/* a type the program asked for wins over ACCLS_DEVICE's choice of
 	 * another type; where no device has it, the user's choice stands (a
 	 * program written for acc_device_nvidia, run on the CPU on purpose) */
-	if (want && first_of_type(v, n, want) < 0 && *sel && (*sel)[0] && (k = select_device(v, n, *sel, 0)) >= 0) {
+	if (want && first_of_type(v, n, want) < 0 && user_chose_device() && (k = select_device(v, n, *sel, 0)) >= 0) {
 		static int warned;
 		if (!warned) {
 			warned = 1;
@@ -1530,9 +1530,11 @@ static void not_present_error(uintptr_t h, size_t bytes, const ctx_t *c)
 static int pooled_ready(pooled_t *p)
 {
 	cl_uint i;
-	for (i = 0; i < p->nbusy; i++)
-		if (event_status(p->busy[i]) != CL_COMPLETE && event_status(p->busy[i]) >= 0)
+	for (i = 0; i < p->nbusy; i++) {
+		cl_int st = event_status(p->busy[i]);
+		if (st != CL_COMPLETE && st >= 0) /* (a failed command is done too: its queue reports it) */
 			return 0;
+	}
 	for (i = 0; i < p->nbusy; i++)
 		clReleaseEvent(p->busy[i]);
 	free(p->busy);
