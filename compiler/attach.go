@@ -45,8 +45,10 @@ import (
 // Not expressible this way, and reported: a pointer member assigned or its
 // address taken on the device, pointer members in routines, and members of
 // elements of anything but an array or pointer variable or a member that
-// is an array or a pointer (g->cells[i].x works; a member of a member of
-// an element, a[i].in.x, does not).
+// is an array or a pointer (g->cells[i].x works, and so does a member of a
+// struct embedded in the elements, a[i].in.x, an offset within each
+// element; what a pointer member of an element's pointer member points
+// to, a[i].p->x, does not).
 
 // memberPaths holds the member paths of the compilation.
 type memberPaths struct {
@@ -152,8 +154,13 @@ func (c *compilation) clausePath(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 func memberChain(base *cfacts.Var, ref *acc.VarRef) (string, *cfacts.Type, error) {
 	t := base.Type
 	text := base.Name
-	for _, m := range ref.Members {
+	for j, m := range ref.Members {
 		if len(m.Subscripts) > 0 {
+			for _, after := range ref.Members[j+1:] {
+				if after.Arrow {
+					return "", nil, fmt.Errorf("'%s': the data of a pointer member reached through a pointer member of array elements is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); hold it in the elements themselves (a[i].m[0:n]) or in a struct embedded in them (a[i].in.m[0:n])", text+"[…]"+memberOp(m)+m.Name+"->"+after.Name)
+				}
+			}
 			return "", nil, fmt.Errorf("'%s': a member of array elements in a data clause is supported by the compiler where the elements are those of an array or pointer variable or of a member (a[i].m[0:n], p->elems[i].m[0:n], g.cells[i].m[0:n]), and the member is theirs, not here", text+"[…]"+memberOp(m)+m.Name)
 		}
 		if m.Arrow {
@@ -267,24 +274,24 @@ func (l *lowering) memberPathUses() []*pathUse {
 		if !analysis.IsPointerMember(e) || inner[e] {
 			return
 		}
-		if base := l.cursorElems(e, attrOf, cursors); base != nil {
+		if base, member := l.cursorElems(e, attrOf, cursors); base != nil {
 			// c->m with c = &a[i]: a[c - a].m, in a's member pool
-			v := ps.elemPathVar(base, e.Name)
+			v := ps.elemPathVar(base, member)
 			ps.at[e] = v
-			ps.elem[v] = &ElemMember{Base: base, Member: e.Name}
+			ps.elem[v] = &ElemMember{Base: base, Member: member}
 			ps.cursor[e] = base
 			u := use(v, e)
 			u.read, u.written, u.readOnly = true, true, false
 			return
 		}
-		if base := ps.elemMemberBase(e); base != nil && !declaredIn(ps.root(base), l.r.Stmt) {
-			if movable(ps.root(base), e, base.Name+"[…]."+e.Name) {
+		if base, member := ps.elemMemberBase(e); base != nil && !declaredIn(ps.root(base), l.r.Stmt) {
+			if movable(ps.root(base), e, base.Name+"[…]."+member) {
 				return
 			}
 			// a[i].m: one path for all the elements (the member pool)
-			v := ps.elemPathVar(base, e.Name)
+			v := ps.elemPathVar(base, member)
 			ps.at[e] = v
-			ps.elem[v] = &ElemMember{Base: base, Member: e.Name}
+			ps.elem[v] = &ElemMember{Base: base, Member: member}
 			u := use(v, e)
 			u.read, u.written, u.readOnly = true, true, false
 			return
@@ -326,15 +333,16 @@ func (l *lowering) memberPathUses() []*pathUse {
 // (c = &a[i], c = a + i, c = a, c++, c += k; or c's declaration in the
 // construct so initialized): a cursor, the C idiom of a pointer to the
 // current element. nil otherwise. cursors caches the answer per pointer.
-func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) *cfacts.Var {
-	if e.Op != "->" || e.X == nil || e.X.Kind != cfacts.ExprIdent || e.X.Var == nil {
-		return nil
+func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) (*cfacts.Var, string) {
+	first, member := embeddedMember(e)
+	if first == nil || first.Op != "->" || first.X == nil || first.X.Kind != cfacts.ExprIdent || first.X.Var == nil {
+		return nil, ""
 	}
-	base := l.cursorTarget(e.X.Var, attrOf, cursors)
-	if base == nil || !isPointer(memberType(base, e.Name)) {
-		return nil
+	base := l.cursorTarget(first.X.Var, attrOf, cursors)
+	if base == nil || !isPointer(memberType(base, member)) {
+		return nil, ""
 	}
-	return base
+	return base, member
 }
 
 // cursorTarget is the elements pointer c points into when every
@@ -615,6 +623,7 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 			}
 		}
 		idx := ""
+		first, _ := embeddedMember(e)          // first.X: the element a[i], or the cursor c
 		if base := ps.cursor[e]; base != nil { // c->m: element c - a
 			b, err := g.spell(base)
 			if x := ps.elems[base]; err != nil && x != nil {
@@ -623,9 +632,9 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 			if err != nil {
 				return "", false
 			}
-			idx = fmt.Sprintf("%s - %s", g.expr(e.X, precAdd), b)
+			idx = fmt.Sprintf("%s - %s", g.expr(first.X, precAdd), b)
 		} else {
-			idx = g.expr(e.X.Y, precComma)
+			idx = g.expr(first.X.Y, precComma)
 		}
 		return fmt.Sprintf("((__global %s *)((__global char *)%s + %s_tab[%s]))", t, s, clName(v.Name), idx), true
 	}
@@ -633,14 +642,34 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 }
 
 // elemMemberBase is a of a[i].m (a an array or pointer of structs: a
-// variable, or a member path to a pointer, p->cells[i].m), nil for other
-// expressions.
-func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) *cfacts.Var {
-	if e == nil || e.Kind != cfacts.ExprMember || e.Op != "." || e.X == nil || e.X.Kind != cfacts.ExprIndex {
-		return nil
+// variable, or a member path to a pointer, p->cells[i].m), with the
+// member's text ("m"; "in.m" for a[i].in.m, in a struct embedded in the
+// element), nil for other expressions.
+func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) (base *cfacts.Var, member string) {
+	first, member := embeddedMember(e)
+	if first == nil || first.Op != "." || first.X == nil || first.X.Kind != cfacts.ExprIndex {
+		return nil, ""
 	}
-	v, _ := ps.elementsVar(e.X.X)
-	return v
+	v, _ := ps.elementsVar(first.X.X)
+	return v, member
+}
+
+// embeddedMember splits member access e (a[i].m, a[i].in.m, c->in.m) at
+// its first access of a member of the elements: first is that access
+// (first.X is the element a[i] or the pointer c), member the text from
+// there to e ("m", "in.m": the accesses between are members of structs
+// embedded in the element, offsets within it). first is nil when e is no
+// member access.
+func embeddedMember(e *cfacts.Expr) (first *cfacts.Expr, member string) {
+	if e == nil || e.Kind != cfacts.ExprMember {
+		return nil, ""
+	}
+	first, member = e, e.Name
+	for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil && isRecord(first.X.Type) {
+		first = first.X
+		member = first.Name + "." + member
+	}
+	return first, member
 }
 
 // elementsVar is the variable of x when x denotes an array or pointer of
@@ -715,7 +744,7 @@ func (c *compilation) checkAttach(d *acc.Directive, fn *cfacts.Func) {
 // of structs, m a pointer member, i one index): the member and the index's
 // text; nil for other items.
 func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
-	if base == nil || base.Type == nil || len(ref.Members) != 1 {
+	if base == nil || base.Type == nil || len(ref.Members) == 0 {
 		return nil, ""
 	}
 	m := ref.Members[0]
@@ -726,10 +755,19 @@ func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
 	if t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || !isRecord(t.Elem) {
 		return nil, ""
 	}
-	if !isPointer(memberType(base, m.Name)) {
+	// a[i].in.x: the members after the element's own are those of structs
+	// embedded in it (offsets within the element)
+	member := m.Name
+	for _, m := range ref.Members[1:] {
+		if m.Arrow || len(m.Subscripts) > 0 {
+			return nil, ""
+		}
+		member += "." + m.Name
+	}
+	if !isPointer(memberType(base, member)) {
 		return nil, ""
 	}
-	return &ElemMember{Base: base, Member: m.Name}, m.Subscripts[0].Lower.Text
+	return &ElemMember{Base: base, Member: member}, m.Subscripts[0].Lower.Text
 }
 
 // elemMember is elemMemberRef for a base that may be a member path: in
@@ -737,31 +775,44 @@ func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
 // path's variable is then the base). base is the item's variable; the
 // base of the elements is returned with the member and the index.
 func (c *compilation) elemMember(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var, *ElemMember, string) {
-	if n := len(ref.Members); n > 1 && len(ref.Members[n-1].Subscripts) > 0 {
-		prefix := &acc.VarRef{Name: ref.Name, NameSpan: ref.NameSpan, Members: ref.Members[:n-1]}
+	n := len(ref.Members) - 1 // the member after the elements' index (p->cells[i].m, p->cells[i].in.m)
+	for n > 0 && len(ref.Members[n].Subscripts) == 0 {
+		n--
+	}
+	if n > 0 {
+		prefix := &acc.VarRef{Name: ref.Name, NameSpan: ref.NameSpan, Members: ref.Members[:n]}
 		text, t, err := memberChain(base, prefix)
 		if err != nil || t == nil || !isPointer(t) && t.Kind != cfacts.TypeArray {
 			return nil, nil, "" // (an array member's elements: in the struct's mapping, accrt.h section 10)
 		}
 		pv := c.paths().pathVar(base, text, t)
 		base = pv
-		ref = &acc.VarRef{Name: pv.Name, Members: ref.Members[n-1:], Subscripts: ref.Subscripts}
+		ref = &acc.VarRef{Name: pv.Name, Members: ref.Members[n:], Subscripts: ref.Subscripts}
 	}
 	em, idx := elemMemberRef(base, ref)
 	return base, em, idx
 }
 
-// memberType is the type of member name of base's elements, nil when none.
+// memberType is the type of member name of base's elements ("m", or
+// "in.m" for a member of a struct embedded in them), nil when none.
 func memberType(base *cfacts.Var, name string) *cfacts.Type {
-	if base == nil || base.Type == nil || base.Type.Elem == nil {
+	if base == nil || base.Type == nil {
 		return nil
 	}
-	for _, f := range base.Type.Elem.Fields {
-		if f.Name == name {
-			return f.Type
+	t := base.Type.Elem
+	for _, part := range strings.Split(name, ".") {
+		if t == nil || !isRecord(t) {
+			return nil
 		}
+		var ft *cfacts.Type
+		for _, f := range t.Fields {
+			if f.Name == part {
+				ft = f.Type
+			}
+		}
+		t = ft
 	}
-	return nil
+	return t
 }
 
 // elemMemberItem is the data item of a[i].m[lo:len]: the data of element

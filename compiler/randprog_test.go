@@ -515,17 +515,25 @@ func randStruct(g *randGen) {
 
 // randDeepCopy: the manual deep copy of cells that a struct's pointer
 // member points to or that are an array member of the struct, each cell
-// with data of its own length: entered member
-// by member, then used in kernels through the path (m->cell[i].w[k]), a
-// pointer to the current cell (declared, or private and assigned), or a
-// local pointer to the cells; a second kernel reads a neighbour's data;
+// with data of its own length (w in the cell or in a struct embedded in
+// it, c->d.w): entered member by member, then used in kernels through the
+// path (m->cell[i].w[k]), a pointer to the current cell (declared, or
+// private and assigned), or a local pointer to the cells; a second kernel reads a neighbour's data;
 // exit data with and without bounds.
 func randDeepCopy(g *randGen) {
 	c, mt, m, out := g.id("C"), g.id("M"), g.id("mesh"), g.output("long")
 	// the cells: what a pointer member points to, or an array member (at
 	// an offset that is no multiple of a cell's size)
 	inline := g.chance(0.3)
-	g.line("struct %s { int n; long *u; double *w; };", c)
+	// w: a member of the cell, or of a struct embedded in it (c->d.w)
+	w := "w"
+	if g.chance(0.3) {
+		w = "d.w"
+		g.line("struct %sW { int pad; double *w; };", c)
+		g.line("struct %s { int n; long *u; struct %sW d; };", c, c)
+	} else {
+		g.line("struct %s { int n; long *u; double *w; };", c)
+	}
 	if inline {
 		g.line("struct %s { int count; struct %s cell[N]; } *%s = malloc(sizeof *%s);", mt, c, m, m)
 	} else {
@@ -536,7 +544,7 @@ func randDeepCopy(g *randGen) {
 	g.line("for (int i = 0; i < N; i++) {")
 	g.line("  %s->cell[i].n = 1 + (i * 7) %% %s;", m, g.pick("5", "3", "M"))
 	g.line("  %s->cell[i].u = malloc(%s->cell[i].n * sizeof(long));", m, m)
-	g.line("  %s->cell[i].w = malloc(%s->cell[i].n * sizeof(double));", m, m)
+	g.line("  %s->cell[i].%s = malloc(%s->cell[i].n * sizeof(double));", m, w, m)
 	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s->cell[i].u[k] = in1[(i + k) %% SIZE];", m, m)
 	g.line("}")
 	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s)", g.pick(m+"[0:1]", m)))
@@ -544,7 +552,7 @@ func randDeepCopy(g *randGen) {
 		g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[0:%s])", m, g.pick("N", m+"->count")))
 	}
 	g.line("for (int i = 0; i < N; i++) {")
-	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[i].u[0:%s->cell[i].n]) create(%s->cell[i].w[0:%s->cell[i].n])", m, m, m, m))
+	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[i].u[0:%s->cell[i].n]) create(%s->cell[i].%s[0:%s->cell[i].n])", m, m, m, w, m))
 	g.line("}")
 	e := "(double)(%[1]su[k] * 3 - k) * 0.5 + i" // %[1]s: the cell, with its member operator
 	switch g.rnd.IntN(4) {
@@ -552,13 +560,13 @@ func randDeepCopy(g *randGen) {
 		g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s[0:1])", m))
 		g.line("for (int i = 0; i < N; i++)")
 		g.line("  for (int k = 0; k < %s->cell[i].n; k++)", m)
-		g.line("    %s->cell[i].w[k] = %s;", m, fmt.Sprintf(e, m+"->cell[i]."))
+		g.line("    %s->cell[i].%s[k] = %s;", m, w, fmt.Sprintf(e, m+"->cell[i]."))
 	case 1: // a pointer to the current cell, declared in the loop
 		g.raw(fmt.Sprintf("#pragma acc %s present(%s[0:1])", g.pick("parallel loop", "parallel loop gang vector", "kernels loop independent"), m))
 		g.line("for (int i = 0; i < N; i++) {")
 		g.line("  struct %s *c = %s;", c, g.pick("&"+m+"->cell[i]", m+"->cell + i"))
 		g.line("  for (int k = 0; k < c->n; k++)")
-		g.line("    c->w[k] = %s;", fmt.Sprintf(e, "c->"))
+		g.line("    c->%s[k] = %s;", w, fmt.Sprintf(e, "c->"))
 		g.line("}")
 	case 2: // private and assigned
 		cur := g.id("cur")
@@ -567,7 +575,7 @@ func randDeepCopy(g *randGen) {
 		g.line("for (int i = 0; i < N; i++) {")
 		g.line("  %s = &%s->cell[i];", cur, m)
 		g.line("  for (int k = 0; k < %s->n; k++)", cur)
-		g.line("    %s->w[k] = %s;", cur, fmt.Sprintf(e, cur+"->"))
+		g.line("    %s->%s[k] = %s;", cur, w, fmt.Sprintf(e, cur+"->"))
 		g.line("}")
 	case 3: // a local pointer to the cells
 		cells := g.id("cells")
@@ -575,17 +583,17 @@ func randDeepCopy(g *randGen) {
 		g.raw("#pragma acc parallel loop")
 		g.line("for (int i = 0; i < N; i++)")
 		g.line("  for (int k = 0; k < %s[i].n; k++)", cells)
-		g.line("    %s[i].w[k] = %s;", cells, fmt.Sprintf(e, cells+"[i]."))
+		g.line("    %s[i].%s[k] = %s;", cells, w, fmt.Sprintf(e, cells+"[i]."))
 	}
 	if g.chance(0.5) { // a neighbour's data, in a serial construct or a loop
 		g.raw(fmt.Sprintf("#pragma acc %s present(%s[0:1])", g.pick("parallel loop", "serial loop"), m))
 		g.line("for (int i = 1; i < N; i++) {")
 		g.line("  struct %s *c = &%s->cell[i], *l = c - 1;", c, m)
-		g.line("  c->u[0] += (long)l->w[0] %% 17;")
+		g.line("  c->u[0] += (long)l->%s[0] %% 17;", w)
 		g.line("}")
 	}
 	g.line("for (int i = 0; i < N; i++) {")
-	g.raw(fmt.Sprintf("#pragma acc exit data copyout(%s->cell[i].w[0:%s->cell[i].n]) %s", m, m,
+	g.raw(fmt.Sprintf("#pragma acc exit data copyout(%s->cell[i].%s[0:%s->cell[i].n]) %s", m, w, m,
 		g.pick(fmt.Sprintf("copyout(%s->cell[i].u[0:%s->cell[i].n])", m, m), fmt.Sprintf("copyout(%s->cell[i].u)", m))))
 	g.line("}")
 	if !inline {
@@ -593,9 +601,9 @@ func randDeepCopy(g *randGen) {
 	}
 	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[0:1])", m))
 	g.line("for (int i = 0; i < N; i++) {")
-	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s[i] += (long)(%s->cell[i].w[k] * 2) + %s->cell[i].u[k];", m, out, m, m)
+	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s[i] += (long)(%s->cell[i].%s[k] * 2) + %s->cell[i].u[k];", m, out, m, w, m)
 	g.line("  free(%s->cell[i].u);", m)
-	g.line("  free(%s->cell[i].w);", m)
+	g.line("  free(%s->cell[i].%s);", m, w)
 	g.line("}")
 	if !inline {
 		g.line("free(%s->cell);", m)

@@ -88,11 +88,11 @@ func MemberMarkdown(mb Member, construct string) string {
 	case mb.Element != "" && !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of the array `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, root, rootAttr)
 	case mb.Element != "":
-		fmt.Fprintf(&b, "In the %s `%s` is a pointer member of an element of `%s`: %s\n\n", construct, mb.Path, array, deepCopySentence(array, memberName(mb.Path)))
+		fmt.Fprintf(&b, "In the %s `%s` is a pointer member of an element of `%s`: %s\n\n", construct, mb.Path, array, deepCopySentence(array, elementMember(mb.Path, mb.Element+".")))
 		structLine()
 	case mb.Cursor != "" && mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` points to an element of `%s` (`%s`), so `%s` is that element's pointer member: %s\n\n",
-			construct, strings.TrimPrefix(holderOf(mb.Path), "*"), mb.Array, mb.Cursor, mb.Path, deepCopySentence(mb.Array, memberName(mb.Path)))
+			construct, root, mb.Array, mb.Cursor, mb.Path, deepCopySentence(mb.Array, elementMember(mb.Path, root+"->")))
 	case !mb.Pointer:
 		fmt.Fprintf(&b, "In the %s `%s` is part of `%s`'s own data and moves with it: %s\n\n", construct, mb.Path, holder, rootAttr)
 	case mb.Data.Clause != nil:
@@ -171,6 +171,17 @@ func holderOf(path string) string {
 		return "*" + path[:i-1]
 	}
 	return path[:max(i, 0)]
+}
+
+// elementMember is the member of an element that path reaches after
+// prefix, the element ("a[i]." of "a[i].in.x", "c->" of "c->in.x"): "in.x",
+// a member of a struct embedded in the element; the last member when path
+// does not start so.
+func elementMember(path, prefix string) string {
+	if rest, ok := strings.CutPrefix(path, prefix); ok && rest != "" && !strings.ContainsAny(rest, ">[") {
+		return rest
+	}
+	return memberName(path)
 }
 
 // memberName is the last member of a path ("x" of "g->in.x").

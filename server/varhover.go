@@ -386,7 +386,12 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}
-	if access.Op == "->" && access.X != nil && access.X.Kind == cfacts.ExprIdent && t != nil && t.Kind == cfacts.TypePointer {
+	first := access // c->x, c->in.x: the access of the element's own member
+	for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil &&
+		(first.X.Type.Kind == cfacts.TypeStruct || first.X.Type.Kind == cfacts.TypeUnion) {
+		first = first.X
+	}
+	if first.Op == "->" && first.X != nil && first.X.Kind == cfacts.ExprIdent && t != nil && t.Kind == cfacts.TypePointer {
 		// c->x with c = &a[i]: the element's member (compiler/attach.go)
 		if assign, array := vh.cursorOf(reg, root.Var, 3); array != "" {
 			mb.Pointer, mb.Cursor, mb.Array = true, assign, array

@@ -112,7 +112,8 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 // cell (c = &m->cell[i], left = c - 1), are explained as the manual deep
 // copy's element members, which the kernels reach (compiler/attach.go).
 func TestDeepCopyHover(t *testing.T) {
-	text := `struct cell { int n; double *u; };
+	text := `struct vec { int n; double *x; };
+struct cell { int n; double *u; struct vec flux; };
 struct mesh { int count; struct cell *cell; };
 
 void relax(struct mesh *m, int n)
@@ -123,6 +124,7 @@ void relax(struct mesh *m, int n)
         cur = &m->cell[i];
         struct cell *left = cur - 1;
         cur->u[0] = left->u[0] + m->cell[i].u[1];
+        cur->flux.x[0] = m->cell[i].flux.x[1];
     }
 }
 `
@@ -150,8 +152,13 @@ void relax(struct mesh *m, int n)
 		{"cur->u[0] =", "`cur` points to an element of `m->cell` (`cur = &m->cell[i]`), so `cur->u` is that element's pointer member"},
 		{"left->u[0] +", "`left` points to an element of `m->cell` (`left = cur - 1`)"},
 		{"m->cell[i].u[1]", "#### `m->cell[i].u` — member of an element of `m->cell`"},
+		{"cur->flux.x[0] =", "`cur` points to an element of `m->cell` (`cur = &m->cell[i]`), so `cur->flux.x` is that element's pointer member: the data it points to must be present, entered after `m->cell` itself element by element (`enter data copyin(m->cell[i].flux.x[0:len])`"},
+		{"m->cell[i].flux.x[1]", "`enter data copyin(m->cell[i].flux.x[0:len])`"},
 	} {
 		delta := strings.Index(tc.pat, "u[")
+		if delta < 0 {
+			delta = strings.Index(tc.pat, "x[")
+		}
 		if md := hoverAt(tc.pat, delta); !strings.Contains(md, tc.want) || !strings.Contains(md, "manual deep copy") {
 			t.Errorf("hover on %q:\n%s\nwant %q", tc.pat, md, tc.want)
 		}

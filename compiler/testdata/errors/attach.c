@@ -35,12 +35,13 @@ void f(int n, struct vec *arr, struct vec v, struct table *t)
 }
 
 /* a pointer the construct points into two arrays: the host cannot follow
- * it; a member of a member of an element (o[i].in.x) is not mapped (the
- * elements of an array member, g->cells[i].x, are: exec
- * member_path_elements) */
+ * it; what a pointer member of an element points to through another
+ * pointer (o[i].in->x) is not mapped (the elements of an array member,
+ * g->cells[i].x, and members of structs embedded in elements, o[i].v.x,
+ * are: exec member_path_elements, member_embedded_structs) */
 struct mesh { int n; struct vec *cell, *other; struct vec **near; };
 struct grid { struct vec cells[4]; };
-struct outer { int k; struct vec in; };
+struct outer { int k; struct vec *in; struct vec v; };
 
 void h(struct mesh *m, struct grid *g, int n, struct outer *o)
 {
@@ -54,7 +55,7 @@ void h(struct mesh *m, struct grid *g, int n, struct outer *o)
 #pragma acc parallel loop private(d)
 	for (int i = 0; i < n; i++)
 		d[i].x[0] = 2;
-#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n], o[0].in.x[0:n])
+#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n], o[0].in->x[0:n], o[0].v.x[0:n])
 }
 
 void g(struct vec v, int *q, int k)
