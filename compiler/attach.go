@@ -47,8 +47,12 @@ import (
 // elements of anything but an array or pointer variable or a member that
 // is an array or a pointer (g->cells[i].x works, and so does a member of a
 // struct embedded in the elements, a[i].in.x, an offset within each
-// element; what a pointer member of an element's pointer member points
-// to, a[i].p->x, does not).
+// element), and more than one pointer member between the elements and the
+// data. One works: a[i].p->x (or c->p->x), the data of member x of the
+// struct an element's member p points to, is one path too, its data in one
+// pool (whether entered as a[i].p->x[0:n] or as the members of another
+// array's elements that the p point to, w[j].x) and the table built from
+// the host's a[e].p->x (accrt_member_views2).
 
 // memberPaths holds the member paths of the compilation.
 type memberPaths struct {
@@ -68,13 +72,17 @@ type memberPaths struct {
 	// elements that are no variable of the kernel (an array member,
 	// g->cells: the kernel reaches it through its struct).
 	elems map[*cfacts.Var]*cfacts.Expr
+	// deref holds the expressions that the code dereferences (x[i], *x,
+	// x->m): a member path elsewhere is the pointer's value itself, which
+	// for an element's member may be NULL (memberSpelling).
+	deref map[*cfacts.Expr]bool
 }
 
 func (c *compilation) paths() *memberPaths {
 	if c.mpaths == nil {
 		c.mpaths = &memberPaths{byKey: map[string]*cfacts.Var{}, at: map[*cfacts.Expr]*cfacts.Var{},
 			byRoot: map[*cfacts.Expr]*cfacts.Expr{}, base: map[*cfacts.Var]*cfacts.Var{}, elem: map[*cfacts.Var]*ElemMember{},
-			cursor: map[*cfacts.Expr]*cfacts.Var{}, elems: map[*cfacts.Var]*cfacts.Expr{}}
+			cursor: map[*cfacts.Expr]*cfacts.Var{}, elems: map[*cfacts.Var]*cfacts.Expr{}, deref: map[*cfacts.Expr]bool{}}
 	}
 	return c.mpaths
 }
@@ -156,10 +164,15 @@ func memberChain(base *cfacts.Var, ref *acc.VarRef) (string, *cfacts.Type, error
 	text := base.Name
 	for j, m := range ref.Members {
 		if len(m.Subscripts) > 0 {
+			arrows, path := 0, text+"[…]"+memberOp(m)+m.Name
 			for _, after := range ref.Members[j+1:] {
+				path += memberOp(after) + after.Name
 				if after.Arrow {
-					return "", nil, fmt.Errorf("'%s': the data of a pointer member reached through a pointer member of array elements is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); hold it in the elements themselves (a[i].m[0:n]) or in a struct embedded in them (a[i].in.m[0:n])", text+"[…]"+memberOp(m)+m.Name+"->"+after.Name)
+					arrows++
 				}
+			}
+			if arrows > 1 {
+				return "", nil, fmt.Errorf("'%s': data reached through more than one pointer member from array elements is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); one pointer member between works (a[i].p->m[0:n])", path)
 			}
 			return "", nil, fmt.Errorf("'%s': a member of array elements in a data clause is supported by the compiler where the elements are those of an array or pointer variable or of a member (a[i].m[0:n], p->elems[i].m[0:n], g.cells[i].m[0:n]), and the member is theirs, not here", text+"[…]"+memberOp(m)+m.Name)
 		}
@@ -234,6 +247,11 @@ func (l *lowering) memberPathUses() []*pathUse {
 		return u
 	}
 	inner := map[*cfacts.Expr]bool{} // the members inside a path (p->next of p->next->x)
+	walkAllExprs(l.r.Stmt, func(x *cfacts.Expr) {
+		if x.X != nil && (x.Kind == cfacts.ExprIndex || x.Kind == cfacts.ExprUnary && x.Op == "*" || x.Kind == cfacts.ExprMember && x.Op == "->") {
+			ps.deref[x.X] = true
+		}
+	})
 	attrOf := map[*cfacts.Var]*analysis.VarAttr{}
 	for i := range l.attrs {
 		attrOf[l.attrs[i].Var] = &l.attrs[i]
@@ -261,9 +279,10 @@ func (l *lowering) memberPathUses() []*pathUse {
 		if !reported[root] {
 			reported[root] = true
 			if elems := l.cursorTarget(root, attrOf, cursors); elems != nil {
-				// c->m->n with c = &a[i]: the elements' members are in
-				// pools, not what those members point to in turn
-				l.c.errorAt(e.Span, "'%s': the data of a pointer member of what a pointer member of the elements of '%s' points to is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); reach it by an index into its own array, e.g. w[c->w_id].m[k] rather than c->w->m[k]", text, elems.Name)
+				// c->p->q->m with c = &a[i]: the elements' members and
+				// the members of what they point to are in pools, not
+				// what those point to in turn
+				l.c.errorAt(e.Span, "'%s': data reached through more than one pointer member from the elements of '%s' is not supported by the compiler (the kernels cannot follow a pointer stored in device memory); one pointer member between works (c->p->m[k]), or reach it by an index into its own array, e.g. w[c->w_id].m[k] rather than c->w->q->m[k]", text, elems.Name)
 			} else {
 				l.c.errorAt(e.Span, "'%s': '%s' is %s, and the compiler reaches the data of a pointer member only from its variable's value before the construct (the kernels cannot follow a pointer stored in device memory); write the path from the data itself (a[i].m[k]), or point '%s' only into one array of structs (%s = &a[i]; %s->m[k])", text, root.Name, why, root.Name, root.Name, root.Name)
 			}
@@ -272,6 +291,25 @@ func (l *lowering) memberPathUses() []*pathUse {
 	}
 	walkAllExprs(l.r.Stmt, func(e *cfacts.Expr) {
 		if !analysis.IsPointerMember(e) || inner[e] {
+			return
+		}
+		if base, em, cursor := l.viaMember(e, attrOf, cursors); base != nil {
+			// a[i].p->m, c->p->m: the data of the structs' members, in one
+			// pool, through a table indexed by the elements of a
+			if !cursor && movable(ps.root(base), e, base.Name+"[…]."+em.Member) {
+				return
+			}
+			for x := e.X; x != nil && x.Kind == cfacts.ExprMember; x = x.X {
+				inner[x] = true // a[i].p: no path of its own here
+			}
+			v := ps.elemPathVar(base, em.Member)
+			ps.at[e] = v
+			ps.elem[v] = em
+			if cursor {
+				ps.cursor[e] = base
+			}
+			u := use(v, e)
+			u.read, u.written, u.readOnly = true, true, false
 			return
 		}
 		if base, member := l.cursorElems(e, attrOf, cursors); base != nil {
@@ -343,6 +381,30 @@ func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.
 		return nil, ""
 	}
 	return base, member
+}
+
+// viaMember recognizes e = a[i].p->m (also c->p->m with c a pointer to
+// the current element, cursorElems, and a[i].in.p->in.m): the data of
+// pointer member m of the struct that pointer member p of an element points
+// to. It returns the elements (a), the member and whether it is reached
+// through a cursor; nil for other expressions.
+func (l *lowering) viaMember(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) (*cfacts.Var, *ElemMember, bool) {
+	first, inner := embeddedMember(e)
+	if first == nil || first.Op != "->" || first.X == nil || first.X.Kind != cfacts.ExprMember ||
+		!isPointer(first.X.Type) || first.X.Type.Elem == nil || !isRecord(first.X.Type.Elem) {
+		return nil, nil, false
+	}
+	ps := l.c.paths()
+	cursor := false
+	base, via := ps.elemMemberBase(first.X)
+	if base == nil {
+		base, via = l.cursorElems(first.X, attrOf, cursors)
+		cursor = base != nil
+	}
+	if base == nil || !cursor && declaredIn(ps.root(base), l.r.Stmt) {
+		return nil, nil, false
+	}
+	return base, &ElemMember{Base: base, Member: via + "->" + inner, Via: via}, cursor
 }
 
 // cursorTarget is the elements pointer c points into when every
@@ -623,7 +685,10 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 			}
 		}
 		idx := ""
-		first, _ := embeddedMember(e)          // first.X: the element a[i], or the cursor c
+		first, _ := embeddedMember(e) // first.X: the element a[i], or the cursor c
+		if ps.elem[v].Via != "" {
+			first, _ = embeddedMember(first.X) // a[i].p->m: a[i].p
+		}
 		if base := ps.cursor[e]; base != nil { // c->m: element c - a
 			b, err := g.spell(base)
 			if x := ps.elems[base]; err != nil && x != nil {
@@ -635,6 +700,12 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 			idx = fmt.Sprintf("%s - %s", g.expr(first.X, precAdd), b)
 		} else {
 			idx = g.expr(first.X.Y, precComma)
+		}
+		if !ps.deref[e] {
+			// the pointer's value (if (a[i].m), q = a[i].m): NULL where the
+			// element's member is (the table's ~0, accrt.h section 10)
+			g.c.prog.MemberValues = true
+			return fmt.Sprintf("((__global %s *)_accls_member((__global char *)%s, %s_tab[%s]))", t, s, clName(v.Name), idx), true
 		}
 		return fmt.Sprintf("((__global %s *)((__global char *)%s + %s_tab[%s]))", t, s, clName(v.Name), idx), true
 	}
@@ -756,18 +827,24 @@ func elemMemberRef(base *cfacts.Var, ref *acc.VarRef) (*ElemMember, string) {
 		return nil, ""
 	}
 	// a[i].in.x: the members after the element's own are those of structs
-	// embedded in it (offsets within the element)
-	member := m.Name
+	// embedded in it (offsets within the element); a[i].p->x: of the struct
+	// its pointer member p points to
+	member, via := m.Name, ""
 	for _, m := range ref.Members[1:] {
-		if m.Arrow || len(m.Subscripts) > 0 {
+		switch {
+		case len(m.Subscripts) > 0, m.Arrow && via != "":
 			return nil, ""
+		case m.Arrow:
+			via = member
+			member += "->" + m.Name
+		default:
+			member += "." + m.Name
 		}
-		member += "." + m.Name
 	}
 	if !isPointer(memberType(base, member)) {
 		return nil, ""
 	}
-	return &ElemMember{Base: base, Member: member}, m.Subscripts[0].Lower.Text
+	return &ElemMember{Base: base, Member: member, Via: via}, m.Subscripts[0].Lower.Text
 }
 
 // elemMember is elemMemberRef for a base that may be a member path: in
@@ -793,13 +870,19 @@ func (c *compilation) elemMember(base *cfacts.Var, ref *acc.VarRef) (*cfacts.Var
 	return base, em, idx
 }
 
-// memberType is the type of member name of base's elements ("m", or
-// "in.m" for a member of a struct embedded in them), nil when none.
+// memberType is the type of member name of base's elements ("m", "in.m"
+// for a member of a struct embedded in them, "p->m" for one of the struct
+// their member p points to), nil when none.
 func memberType(base *cfacts.Var, name string) *cfacts.Type {
 	if base == nil || base.Type == nil {
 		return nil
 	}
-	t := base.Type.Elem
+	return recordMemberType(base.Type.Elem, name)
+}
+
+// recordMemberType is memberType for the members of struct type t.
+func recordMemberType(t *cfacts.Type, name string) *cfacts.Type {
+	name, rest, arrow := strings.Cut(name, "->")
 	for _, part := range strings.Split(name, ".") {
 		if t == nil || !isRecord(t) {
 			return nil
@@ -811,6 +894,12 @@ func memberType(base *cfacts.Var, name string) *cfacts.Type {
 			}
 		}
 		t = ft
+	}
+	if arrow {
+		if !isPointer(t) {
+			return nil
+		}
+		return recordMemberType(t.Elem, rest)
 	}
 	return t
 }
@@ -826,6 +915,13 @@ func (c *compilation) elemMemberItem(clause string, it *acc.Arg, base *cfacts.Va
 	di := &DataItem{Clause: clause, Name: it.Text, Var: pv, Pos: it.Span.Start,
 		Member: &MemberItem{Elem: "&" + elem, Size: "sizeof(" + base.Name + "[0])",
 			Offset: fmt.Sprintf("(size_t)((char *)&%s[0].%s - (char *)&%s[0])", base.Name, em.Member, base.Name)}}
+	if em.Via != "" {
+		// a[i].p->m: the data of a member of the struct a[i].p, which is
+		// the element of the entry (its pool is one for all the elements')
+		holder := elem + "." + em.Via
+		di.Member = &MemberItem{Elem: holder, Size: "sizeof(*" + holder + ")",
+			Offset: fmt.Sprintf("__builtin_offsetof(__typeof__(*%s), %s)", holder, em.Inner())}
+	}
 	if len(ref.Subscripts) != 1 {
 		return nil, fmt.Errorf("'%s' is a pointer member: give the extent of the data it points to as one sub-array, %s[0:n]", it.Text, member)
 	}

@@ -209,7 +209,9 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 				return s
 			}
 		}
-		if analysis.IsPointerMember(e) { // the device copy holds the host's address (structs.go)
+		if analysis.IsPointerMember(e) && pointerHops(e.X) > 1 { // c->up->v->x
+			em.errorf(e.Span, "pointer member '%s' is reached through more than one pointer member: the compiler attaches the data of a pointer member of array elements (a[i].x, c->x with c = &a[i]) and one pointer member further (a[i].p->x, c->p->x), not more (the kernels cannot follow a pointer stored in device memory)", e.Name)
+		} else if analysis.IsPointerMember(e) { // the device copy holds the host's address (structs.go)
 			em.errorf(e.Span, "pointer member '%s' is reached through a dereference, a routine's parameter or an element of something other than an array of structs: the compiler attaches pointer members only on paths from a variable declared outside the construct (v.x, p->x, a[i].x) or from a pointer to the current element (c = &a[i]; c->x)", e.Name)
 		}
 		return em.expr(e.X, precPostfix) + e.Op + clName(e.Name)
@@ -527,4 +529,16 @@ func (em *clEmitter) boolStep(e *cfacts.Expr) {
 		return // a private _Bool of the kernel: OpenCL's bool
 	}
 	em.errorf(e.Span, "'%s' on _Bool data is not supported in a compute construct (assign 1 or 0)", e.Op)
+}
+
+// pointerHops counts the pointer members in the chain of member accesses
+// that x ends (2 for c->up->v: up and v).
+func pointerHops(x *cfacts.Expr) int {
+	n := 0
+	for ; x != nil && x.Kind == cfacts.ExprMember; x = x.X {
+		if analysis.IsPointerMember(x) {
+			n++
+		}
+	}
+	return n
 }

@@ -177,7 +177,9 @@
 //     OpenACC's attachment as the kernels see it; attach and detach clauses
 //     move nothing; a[i].x of an array of structs, the manual deep copy,
 //     is one path for all elements: the member's pool and a table of
-//     offsets, accrt.h §10), pointers to pointers (rows.go: A[lo:n][c:m] on a T **
+//     offsets, accrt.h §10; so are a[i].in.x, a member of a struct embedded
+//     in the elements, and a[i].p->x, one pointer member further), pointers
+//     to pointers (rows.go: A[lo:n][c:m] on a T **
 //     or T *[N] puts the rows in one device buffer, which kernels index as a
 //     two-dimensional array with the row pitch the runtime gives; accrt.h
 //     §9; a row, A[i], is its address in that buffer), acc_on_device, and printf (OpenCL C's, routine.go
@@ -277,7 +279,9 @@
 //   - data: pointer members assigned on the device or used in routines,
 //     members of elements of arrays of structs in present clauses (the
 //     kernels find them in the member's pool by themselves), arrays of
-//     pointers in structs; more than two levels of pointers, the row
+//     pointers in structs; more than one pointer member between array
+//     elements and the data (a[i].p->q->x); more than two levels of
+//     pointers, the row
 //     pointers of a pointer to pointers changed on the device, rows mapped on
 //     their own before their pointers (rows.go); updates of sub-arrays
 //     that are not contiguous in more than three dimensions (sections.go;

@@ -554,6 +554,11 @@ func (h *hgen) compute(n *Node, ind string) {
 		case cv.ElemMember != nil: // attach.go: the member pool and its table
 			em := cv.ElemMember
 			b := em.Base.Name
+			if em.Via != "" { // a[i].p->m (attach.go viaMember)
+				h.w(in, "accrt_dev %s, %s; accrt_member_views2((void *)%s, sizeof(%s[0]), (size_t)((char *)&%s[0].%s - (char *)&%s[0]), __builtin_offsetof(__typeof__(*%s[0].%s), %s), &%s, &%s, %s, %s);",
+					v, tableView(cv.Name), b, b, b, em.Via, b, b, em.Via, em.Inner(), v, tableView(cv.Name), strconv.Quote(cv.Name), loc)
+				break
+			}
 			h.w(in, "accrt_dev %s, %s; accrt_member_views((void *)%s, sizeof(%s[0]), (size_t)((char *)&%s[0].%s - (char *)&%s[0]), &%s, &%s, %s, %s);",
 				v, tableView(cv.Name), b, b, b, em.Member, b, v, tableView(cv.Name), strconv.Quote(cv.Name), loc)
 		case cv.Lookup != nil:

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
@@ -18,7 +20,10 @@ type Program struct {
 	Constructs []*Construct // every compute construct, in source order
 	Kernels    []*Kernel    // every kernel, in source order
 	UsesDouble bool         // some kernel needs cl_khr_fp64
-	UsesPrintf bool         // device code calls printf: launches keep the output in program order
+	// MemberValues: a kernel uses the value of an element's pointer member
+	// (kernelgen's _accls_member).
+	MemberValues bool
+	UsesPrintf   bool // device code calls printf: launches keep the output in program order
 	// Complex: the complex spellings device code uses (float2, double2),
 	// whose helpers the program defines (complex.go).
 	Complex map[string]bool
@@ -416,11 +421,19 @@ type Param struct {
 }
 
 // ElemMember is a pointer member reached through the elements of an array
-// of structs: Base[e].Member.
+// of structs: Base[e].Member ("m", "in.m" in a struct embedded in the
+// element, "p->m" in the struct a pointer member p of the element points
+// to).
 type ElemMember struct {
 	Base   *cfacts.Var
 	Member string
+	// Via is the elements' pointer member through which Member is reached
+	// ("p" of "p->m"), "" for a member of the elements themselves.
+	Via string
 }
+
+// Inner is the member of the struct Via points to ("m" of "p->m").
+func (em *ElemMember) Inner() string { return strings.TrimPrefix(em.Member, em.Via+"->") }
 
 // MemberItem is what the entry of a[i].m[lo:len] needs beyond its range:
 // the element (host C: &a[i]), the element's size and the member's offset.

@@ -40,6 +40,16 @@ long _accls_trip_down(long lo, long ub, long step)
 }
 `
 
+// memberValuePrologue defines the value of an element's pointer member
+// whose data is in a member pool at offset off (attach.go memberSpelling):
+// NULL where the table holds ~0, the element's member being NULL.
+const memberValuePrologue = `/* The value of a pointer member of an array element, its data in a member pool: NULL for a NULL member. */
+__global char *_accls_member(__global char *pool, ulong off)
+{
+	return off == (ulong)-1 ? 0 : pool + off;
+}
+`
+
 func (c *compilation) kernelgen() error {
 	p := c.prog
 	var b strings.Builder
@@ -104,6 +114,9 @@ func (c *compilation) kernelgen() error {
 		contract = "ON"
 	}
 	fmt.Fprintf(&b, clPrologue, p.File, contract, fp64+atomicPrologue(p))
+	if p.MemberValues {
+		b.WriteString(memberValuePrologue)
+	}
 	b.WriteString(p.structs.definitions()) // structs.go
 	b.WriteString(complexDefinitions(p.Complex))
 	b.WriteString(routinePrologue(p.routines, protos))

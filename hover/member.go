@@ -175,10 +175,10 @@ func holderOf(path string) string {
 
 // elementMember is the member of an element that path reaches after
 // prefix, the element ("a[i]." of "a[i].in.x", "c->" of "c->in.x"): "in.x",
-// a member of a struct embedded in the element; the last member when path
-// does not start so.
+// a member of a struct embedded in the element ("p->x" one pointer member
+// further); the last member when path does not start so.
 func elementMember(path, prefix string) string {
-	if rest, ok := strings.CutPrefix(path, prefix); ok && rest != "" && !strings.ContainsAny(rest, ">[") {
+	if rest, ok := strings.CutPrefix(path, prefix); ok && rest != "" && !strings.Contains(rest, "[") {
 		return rest
 	}
 	return memberName(path)

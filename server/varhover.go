@@ -386,10 +386,10 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}
-	first := access // c->x, c->in.x: the access of the element's own member
-	for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil &&
-		(first.X.Type.Kind == cfacts.TypeStruct || first.X.Type.Kind == cfacts.TypeUnion) {
-		first = first.X
+	first := elementAccess(access) // c->x, c->in.x: the access of the element's own member
+	if first.Op == "->" && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil &&
+		first.X.Type.Kind == cfacts.TypePointer && isRecord(first.X.Type.Elem) {
+		first = elementAccess(first.X) // c->p->x: one pointer member further (compiler/attach.go viaMember)
 	}
 	if first.Op == "->" && first.X != nil && first.X.Kind == cfacts.ExprIdent && t != nil && t.Kind == cfacts.TypePointer {
 		// c->x with c = &a[i]: the element's member (compiler/attach.go)
@@ -402,6 +402,19 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	vh.memberData(&mb, reg, root.Var)
 	mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
 	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
+}
+
+// elementAccess is the first member access of e's chain of members of
+// embedded structs: c->in of c->in.x, e itself for c->x.
+func elementAccess(e *cfacts.Expr) *cfacts.Expr {
+	for e.Op == "." && e.X != nil && e.X.Kind == cfacts.ExprMember && isRecord(e.X.Type) {
+		e = e.X
+	}
+	return e
+}
+
+func isRecord(t *cfacts.Type) bool {
+	return t != nil && (t.Kind == cfacts.TypeStruct || t.Kind == cfacts.TypeUnion)
 }
 
 // cursorOf finds where compute construct reg points pointer c into the

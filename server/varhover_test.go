@@ -113,7 +113,7 @@ func TestVariableHoverEveryOffset(t *testing.T) {
 // copy's element members, which the kernels reach (compiler/attach.go).
 func TestDeepCopyHover(t *testing.T) {
 	text := `struct vec { int n; double *x; };
-struct cell { int n; double *u; struct vec flux; };
+struct cell { int n; double *u; struct vec flux; struct vec *wall; };
 struct mesh { int count; struct cell *cell; };
 
 void relax(struct mesh *m, int n)
@@ -125,6 +125,7 @@ void relax(struct mesh *m, int n)
         struct cell *left = cur - 1;
         cur->u[0] = left->u[0] + m->cell[i].u[1];
         cur->flux.x[0] = m->cell[i].flux.x[1];
+        cur->wall->x[0] = m->cell[i].wall->x[1];
     }
 }
 `
@@ -154,6 +155,8 @@ void relax(struct mesh *m, int n)
 		{"m->cell[i].u[1]", "#### `m->cell[i].u` — member of an element of `m->cell`"},
 		{"cur->flux.x[0] =", "`cur` points to an element of `m->cell` (`cur = &m->cell[i]`), so `cur->flux.x` is that element's pointer member: the data it points to must be present, entered after `m->cell` itself element by element (`enter data copyin(m->cell[i].flux.x[0:len])`"},
 		{"m->cell[i].flux.x[1]", "`enter data copyin(m->cell[i].flux.x[0:len])`"},
+		{"cur->wall->x[0] =", "so `cur->wall->x` is that element's pointer member: the data it points to must be present, entered after `m->cell` itself element by element (`enter data copyin(m->cell[i].wall->x[0:len])`"},
+		{"m->cell[i].wall->x[1]", "`enter data copyin(m->cell[i].wall->x[0:len])`"},
 	} {
 		delta := strings.Index(tc.pat, "u[")
 		if delta < 0 {

@@ -314,7 +314,7 @@ typedef struct map {
  * buffer, so that a kernel reaches every element's data through the pool
  * and a table of offsets. */
 typedef struct mpool {
-	uintptr_t owner;     /* the dev address of the struct array's mapping (never reused) */
+	uintptr_t owner;     /* pool_key of the struct array's mapping (never reused) */
 	size_t moff, esz;    /* the member's offset in an element, the element's size */
 	cl_mem mem;
 	size_t used, cap;
@@ -322,6 +322,19 @@ typedef struct mpool {
 	unsigned long version, tab_version; /* chunks entered or left; the table's version */
 	struct mpool *next;
 } mpool_t;
+
+/* The table of a launch that reaches the data of pointer member moff2 of
+ * the structs that pointer member moff of the elements of one mapping
+ * point to (a[i].p->x, accrt_member_views2): built again when a pool's
+ * chunks change (S.pool_epoch). */
+typedef struct mpath {
+	uintptr_t key;             /* pool_key of the elements' mapping */
+	size_t esz, moff, moff2;
+	cl_mem tab;
+	mpool_t *pool;             /* the pool the members' data was found in (NULL: none yet) */
+	unsigned long epoch;
+	struct mpath *next;
+} mpath_t;
 
 typedef struct vec {
 	map_t **v;
@@ -420,6 +433,8 @@ static struct {
 	pooled_t *pool;    /* released buffers kept for reuse (recycled_take) */
 	size_t npool, cappool, pool_bytes;
 	mpool_t *mpools;
+	mpath_t *mpaths;
+	unsigned long pool_epoch; /* chunks entered into or left from any pool */
 } S;
 
 /* What the program asked for (acc_init, acc_set_device_type/num, set,
@@ -1699,8 +1714,10 @@ static void map_free(map_t *m)
 		vec_remove(&S.by_host, m);
 	if (!m->pitch && !m->mapped) /* pointer sections and mapped data have no device range of their own */
 		vec_remove(&S.by_dev, m);
-	if (m->pool) /* a pool's chunk: the pool keeps its buffer */
+	if (m->pool) { /* a pool's chunk: the pool keeps its buffer */
 		m->pool->version++;
+		S.pool_epoch++;
+	}
 	else if (m->own)
 		recycled_put(m->mem, m->bytes, !queues_idle());
 	else
@@ -3826,6 +3843,13 @@ void accrt_shutdown(void)
 		free(S.mpools);
 		S.mpools = np;
 	}
+	while (S.mpaths) {
+		mpath_t *nq = S.mpaths->next;
+		if (S.mpaths->tab)
+			clReleaseMemObject(S.mpaths->tab);
+		free(S.mpaths);
+		S.mpaths = nq;
+	}
 	free(S.pending);
 	for (i = 0; i < S.nqueues; i++) {
 		clReleaseCommandQueue(S.queues[i]->q);
@@ -4874,6 +4898,10 @@ void acc_memcpy_d2d_async(void *dest, void *src, size_t bytes, int dev_dest, int
 
 /* The table's offset for an element whose member's data is not in the pool. */
 #define MPOOL_UNATTACHED ((size_t)1 << 62)
+/* The table's offset for an element whose member is NULL: the kernels
+ * spell the member's value as NULL for it (compiler/attach.go
+ * memberSpelling), where the program tests the pointer itself. */
+#define MPOOL_NULL (~(size_t)0)
 
 /* The pool of member moff of the elements of mapping owner, made when
  * missing. moff counts from the mapping's start in the phase of the
@@ -4886,17 +4914,29 @@ static size_t pool_moff(const map_t *owner, uintptr_t elem, size_t esz, size_t m
 	return moff + (elem - owner->host) % esz;
 }
 
+/* The key of the pools of the members of the elements of mapping owner:
+ * its device address, or, for a chunk of a pool (the structs that the
+ * elements of another array point to, a[i].p: entered as a[i].p[0:1]), that
+ * pool's, so that the members of all those structs (a[i].p->x) share one
+ * pool whichever chunk holds their struct. Device addresses are multiples of
+ * 4096, the pool's address made odd never equals one. */
+static uintptr_t pool_key(const map_t *owner)
+{
+	return owner->pool ? (uintptr_t)owner->pool | 1 : owner->dev;
+}
+
 /* (mpool_of:)
  * missing. */
 static mpool_t *mpool_of(const map_t *owner, size_t esz, size_t moff)
 {
 	mpool_t *p;
+	uintptr_t key = pool_key(owner);
 	for (p = S.mpools; p; p = p->next)
-		if (p->owner == owner->dev && p->moff == moff && p->esz == esz)
+		if (p->owner == key && p->moff == moff && p->esz == esz)
 			return p;
 	p = xmalloc(sizeof *p);
 	memset(p, 0, sizeof *p);
-	p->owner = owner->dev;
+	p->owner = key;
 	p->moff = moff;
 	p->esz = esz;
 	p->next = S.mpools;
@@ -4958,6 +4998,7 @@ static map_t *map_new_pooled(mpool_t *p, uintptr_t h, size_t bytes, const ctx_t 
 	vec_insert(&S.by_host, m, 0);
 	vec_insert(&S.by_dev, m, 1);
 	p->version++;
+	S.pool_epoch++;
 	return m;
 }
 
@@ -5012,7 +5053,7 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 		offs = xmalloc((n ? n : 1) * sizeof *offs);
 		for (k = 0; k < n; k++) {
 			memcpy(&ptr, (const char *)owner->host + k * esz + moff, sizeof ptr);
-			offs[k] = 0;
+			offs[k] = MPOOL_NULL;
 			if (!ptr)
 				continue;
 			/* a member whose data is not entered (yet): the launch may not
@@ -5032,5 +5073,82 @@ void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, ac
 	}
 	pool->mem = p->mem;
 	table->mem = p->tab;
+	table->offset = ((uintptr_t)base - owner->host) / esz * sizeof(size_t);
+}
+
+void accrt_member_views2(void *base, size_t esz, size_t moff, size_t moff2, accrt_dev *pool, accrt_dev *table,
+                         const char *name, const char *loc)
+{
+	ctx_t c = {"accrt_member_views2", NULL, 0, 0, NULL, NULL};
+	map_t *owner, *m;
+	mpath_t *q;
+	size_t n, k, phase, *offs;
+	uintptr_t key, ptr, ptr2;
+	cl_int err;
+	char w[512];
+	pool->mem = table->mem = NULL;
+	pool->offset = table->offset = 0;
+	if (host_mode() || !base)
+		return;
+	c.name = name;
+	c.loc = loc;
+	ensure();
+	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
+		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s", name ? name : "?",
+		      base, ctx_where(&c, w, sizeof w));
+	phase = ((uintptr_t)base - owner->host) % esz;
+	moff = pool_moff(owner, (uintptr_t)base, esz, moff);
+	key = pool_key(owner);
+	for (q = S.mpaths; q; q = q->next)
+		if (q->key == key && q->esz == esz && q->moff == moff && q->moff2 == moff2)
+			break;
+	if (!q) {
+		q = xmalloc(sizeof *q);
+		memset(q, 0, sizeof *q);
+		q->key = key;
+		q->esz = esz;
+		q->moff = moff;
+		q->moff2 = moff2;
+		q->next = S.mpaths;
+		S.mpaths = q;
+	}
+	n = (owner->bytes - phase) / esz;
+	if (!q->tab || q->epoch != S.pool_epoch) {
+		offs = xmalloc((n ? n : 1) * sizeof *offs);
+		q->pool = NULL;
+		for (k = 0; k < n; k++) {
+			memcpy(&ptr, (const char *)owner->host + k * esz + moff, sizeof ptr);
+			offs[k] = MPOOL_NULL;
+			if (!ptr)
+				continue;
+			/* the host reads the member of the struct the element points
+			 * to only where that struct is present (entered, so the
+			 * program's memory); the data must be in one pool (entered as
+			 * a[i].p->x[0:n], or as the members of another array's
+			 * elements, w[j].x[0:n], that a[i].p points to). Others: far
+			 * outside the pool, as for accrt_member_views. */
+			offs[k] = MPOOL_UNATTACHED;
+			if (lookup(ptr + moff2, sizeof ptr2, &m) != FOUND)
+				continue;
+			memcpy(&ptr2, (const char *)ptr + moff2, sizeof ptr2);
+			if (!ptr2) {
+				offs[k] = MPOOL_NULL;
+				continue;
+			}
+			if (lookup(ptr2, 0, &m) != FOUND || !m->pool || (q->pool && m->pool != q->pool))
+				continue;
+			q->pool = m->pool;
+			offs[k] = m->off + (ptr2 - m->host);
+		}
+		if (q->tab)
+			clReleaseMemObject(q->tab);
+		q->tab = clCreateBuffer(S.ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (n ? n : 1) * sizeof *offs, offs, &err);
+		check(err, "clCreateBuffer", &c);
+		free(offs);
+		q->epoch = S.pool_epoch;
+	}
+	/* no data attached yet: any buffer, which no offset of the table reaches */
+	pool->mem = q->pool ? q->pool->mem : q->tab;
+	table->mem = q->tab;
 	table->offset = ((uintptr_t)base - owner->host) / esz * sizeof(size_t);
 }

@@ -765,18 +765,31 @@ accrt_dev accrt_enter_row_async(accrt_clause clause, void *const *slot, size_t c
  *     base[e].m: the table gives an offset for each element of the mapping
  *     that holds base (indexed from base: its view's offset skips the
  *     elements before base; elements that are an array member of a mapped
- *     struct, g->cells, count in their phase within it); an element whose member is NULL gets 0, one
- *     whose member's data is not in the pool (not entered yet: the launch
- *     may not touch it) an offset far outside it, so that a kernel that
- *     does touch it faults instead of reading other data. The table is
+ *     struct, g->cells, count in their phase within it); an element
+ *     whose member is NULL gets ~0 (the kernels spell the member's value
+ *     NULL there), one whose member's data is not in the pool (not entered
+ *     yet: the launch may not touch it) an offset far outside it, so that
+ *     a kernel that does touch it faults instead of reading other data. The table is
  *     built again only when a member's data has entered or left the pool
  *     since: OpenACC attaches a member when its data enters, and a pointer
  *     the host changes afterwards is followed once that data is entered.
+ *   One level further (a[i].p->x: member moff2 of the struct that member
+ *     moff of each element points to): the structs are entered as the
+ *     elements' members (enter data copyin(a[i].p[0:1]), chunks of a[].p's
+ *     pool), and accrt_enter_member_async with the struct as the element
+ *     (elem = a[i].p) puts their members' data into one pool for all those
+ *     chunks; accrt_member_views2 gives the pool and a table indexed by
+ *     the elements of a, from the host's pointers a[e].p->x (where the
+ *     struct a[e].p is present). The data may also be the members of
+ *     another array's elements (walls w[j].x, with a[i].p = &w[j]): the
+ *     pool is the one the lookups find.
  */
 accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, size_t moff, void *host, size_t bytes,
                                    int flags, int async, const char *name, const char *loc);
 void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, accrt_dev *table, const char *name,
                         const char *loc);
+void accrt_member_views2(void *base, size_t esz, size_t moff, size_t moff2, accrt_dev *pool, accrt_dev *table,
+                         const char *name, const char *loc);
 
 #ifdef __cplusplus
 }

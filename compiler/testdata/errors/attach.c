@@ -35,13 +35,14 @@ void f(int n, struct vec *arr, struct vec v, struct table *t)
 }
 
 /* a pointer the construct points into two arrays: the host cannot follow
- * it; what a pointer member of an element points to through another
- * pointer (o[i].in->x) is not mapped (the elements of an array member,
- * g->cells[i].x, and members of structs embedded in elements, o[i].v.x,
- * are: exec member_path_elements, member_embedded_structs) */
+ * it; data reached through two pointer members of an element
+ * (o[i].up->in->x) is not mapped (the elements of an array member,
+ * g->cells[i].x, members of structs embedded in elements, o[i].v.x, and
+ * through one pointer member, o[i].in->x, are: exec member_path_elements,
+ * member_embedded_structs, member_pointer_chain) */
 struct mesh { int n; struct vec *cell, *other; struct vec **near; };
 struct grid { struct vec cells[4]; };
-struct outer { int k; struct vec *in; struct vec v; };
+struct outer { int k; struct vec *in; struct vec v; struct outer *up; };
 
 void h(struct mesh *m, struct grid *g, int n, struct outer *o)
 {
@@ -55,7 +56,7 @@ void h(struct mesh *m, struct grid *g, int n, struct outer *o)
 #pragma acc parallel loop private(d)
 	for (int i = 0; i < n; i++)
 		d[i].x[0] = 2;
-#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n], o[0].in->x[0:n], o[0].v.x[0:n])
+#pragma acc enter data copyin(g->cells[0].x[0:n], m->cell[0].x[0:n], o[0].up->in->x[0:n], o[0].in->x[0:n], o[0].v.x[0:n])
 }
 
 void g(struct vec v, int *q, int k)

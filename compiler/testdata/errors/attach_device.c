@@ -1,11 +1,12 @@
 /* pointer members the kernels cannot reach: through a dereference, a
- * routine's parameter, a pointer member of what a pointer to the current
- * element reaches (through an array element, arr[i].x, or such a pointer,
- * c = &arr[i]; c->x, they reach the member's pool: exec member_deep_copy,
- * member_path_elements) */
+ * routine's parameter, two pointer members from a pointer to the current
+ * element (through an array element, arr[i].x, or such a pointer,
+ * c = &arr[i]; c->x, and one pointer member further, c->v->x, they reach
+ * a member pool: exec member_deep_copy, member_path_elements,
+ * member_pointer_chain) */
 struct vec { int n; double *x; };
 struct pt { float x, y; struct pt *next; };
-struct node { struct vec *v; };
+struct node { struct vec *v; struct node *up; };
 
 #pragma acc routine seq
 static double first(struct vec *v) { return v->x[0]; }
@@ -26,5 +27,6 @@ void g(int n, struct node *nodes)
 	for (int i = 0; i < n; i++) {
 		struct node *c = &nodes[i];
 		c->v->x[0] = 3;
+		c->up->v->x[0] = 4;
 	}
 }
