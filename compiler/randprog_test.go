@@ -516,10 +516,12 @@ func randStruct(g *randGen) {
 // randDeepCopy: the manual deep copy of cells that a struct's pointer
 // member points to or that are an array member of the struct, each cell
 // with data of its own length (w in the cell or in a struct embedded in
-// it, c->d.w): entered member by member, then used in kernels through the
-// path (m->cell[i].w[k]), a pointer to the current cell (declared, or
-// private and assigned), or a local pointer to the cells; a second kernel reads a neighbour's data;
-// exit data with and without bounds.
+// it, c->d.w; walls of another array that the cells point to, c->wp->f,
+// tested for NULL): entered member by member, then used in kernels
+// through the path (m->cell[i].w[k]), a pointer to the current cell
+// (declared, or private and assigned), or a local pointer to the cells; a
+// second kernel reads a neighbour's data; exit data with and without
+// bounds.
 func randDeepCopy(g *randGen) {
 	c, mt, m, out := g.id("C"), g.id("M"), g.id("mesh"), g.output("long")
 	// the cells: what a pointer member points to, or an array member (at
@@ -527,12 +529,23 @@ func randDeepCopy(g *randGen) {
 	inline := g.chance(0.3)
 	// w: a member of the cell, or of a struct embedded in it (c->d.w)
 	w := "w"
+	// walls: another array of structs that the cells point to, one
+	// pointer member further (c->wp->f), some cells without one
+	walls, wt := "", c+"P"
+	if g.chance(0.3) {
+		walls = g.id("walls")
+		g.line("struct %s { int pad; double *f; };", wt)
+	}
+	wp := ""
+	if walls != "" {
+		wp = fmt.Sprintf(" struct %s *wp;", wt)
+	}
 	if g.chance(0.3) {
 		w = "d.w"
 		g.line("struct %sW { int pad; double *w; };", c)
-		g.line("struct %s { int n; long *u; struct %sW d; };", c, c)
+		g.line("struct %s { int n; long *u; struct %sW d;%s };", c, c, wp)
 	} else {
-		g.line("struct %s { int n; long *u; double *w; };", c)
+		g.line("struct %s { int n; long *u; double *w;%s };", c, wp)
 	}
 	if inline {
 		g.line("struct %s { int count; struct %s cell[N]; } *%s = malloc(sizeof *%s);", mt, c, m, m)
@@ -547,6 +560,20 @@ func randDeepCopy(g *randGen) {
 	g.line("  %s->cell[i].%s = malloc(%s->cell[i].n * sizeof(double));", m, w, m)
 	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s->cell[i].u[k] = in1[(i + k) %% SIZE];", m, m)
 	g.line("}")
+	if walls != "" {
+		g.line("struct %s *%s = malloc(N * sizeof(struct %s));", wt, walls, wt)
+		g.line("for (int i = 0; i < N; i++) {")
+		g.line("  %s[i].pad = i;", walls)
+		g.line("  %s[i].f = malloc(2 * sizeof(double));", walls)
+		g.line("  %s[i].f[0] = in1[i] %% 11;", walls)
+		g.line("  %s[i].f[1] = i;", walls)
+		g.line("  %s->cell[i].wp = i %% 5 == 2 ? NULL : &%s[(i * 3) %% N];", m, walls)
+		g.line("}")
+		g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s[0:N])", walls))
+		g.line("for (int i = 0; i < N; i++) {")
+		g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s[i].f[0:2])", walls))
+		g.line("}")
+	}
 	g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s)", g.pick(m+"[0:1]", m)))
 	if !inline {
 		g.raw(fmt.Sprintf("#pragma acc enter data copyin(%s->cell[0:%s])", m, g.pick("N", m+"->count")))
@@ -585,6 +612,17 @@ func randDeepCopy(g *randGen) {
 		g.line("  for (int k = 0; k < %s[i].n; k++)", cells)
 		g.line("    %s[i].%s[k] = %s;", cells, w, fmt.Sprintf(e, cells+"[i]."))
 	}
+	if walls != "" { // through the walls, a missing one tested
+		g.raw(fmt.Sprintf("#pragma acc parallel loop present(%s[0:1])", m))
+		g.line("for (int i = 0; i < N; i++) {")
+		if g.chance(0.5) {
+			g.line("  struct %s *c = &%s->cell[i];", c, m)
+			g.line("  if (c->wp) c->u[0] += (long)c->wp->f[0] + (long)c->wp->f[1]; else c->u[0] -= 1;")
+		} else {
+			g.line("  if (%[1]s->cell[i].wp != NULL) %[1]s->cell[i].u[0] += (long)%[1]s->cell[i].wp->f[0]; else %[1]s->cell[i].u[0] -= 2;", m)
+		}
+		g.line("}")
+	}
 	if g.chance(0.5) { // a neighbour's data, in a serial construct or a loop
 		g.raw(fmt.Sprintf("#pragma acc %s present(%s[0:1])", g.pick("parallel loop", "serial loop"), m))
 		g.line("for (int i = 1; i < N; i++) {")
@@ -600,6 +638,14 @@ func randDeepCopy(g *randGen) {
 		g.raw(fmt.Sprintf("#pragma acc exit data delete(%s->cell[0:N])", m))
 	}
 	g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[0:1])", m))
+	if walls != "" {
+		g.line("for (int i = 0; i < N; i++) {")
+		g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[i].f)", walls))
+		g.line("  free(%s[i].f);", walls)
+		g.line("}")
+		g.raw(fmt.Sprintf("#pragma acc exit data delete(%s[0:N])", walls))
+		g.line("free(%s);", walls)
+	}
 	g.line("for (int i = 0; i < N; i++) {")
 	g.line("  for (int k = 0; k < %s->cell[i].n; k++) %s[i] += (long)(%s->cell[i].%s[k] * 2) + %s->cell[i].u[k];", m, out, m, w, m)
 	g.line("  free(%s->cell[i].u);", m)
