@@ -59,7 +59,13 @@ var dataRules = []*Rule{
 			"the device dereferences a host address. The warning is given for a local or parameter struct whose " +
 			"member this function sets from `malloc`/`calloc` only, that is never assigned whole, passed to a " +
 			"call or taken by address, and whose member no directive or runtime call of the function names. The " +
-			"fix adds a clause with the length of the allocation when it is known.",
+			"fix adds a clause with the length of the allocation when it is known. The same holds for the elements " +
+			"of an array of structs (`a[i].x[k]`, also `a[i].in.x[k]` in a struct embedded in them): copying the " +
+			"array copies every element's host address, and each element's data must be entered after the array, " +
+			"`enter data copyin(a[i].x[0:n])` in a loop (the manual deep copy). The warning is given when the " +
+			"function allocates the array itself and sets the member of its elements from `malloc`/`calloc` only, " +
+			"never passes the array or its elements anywhere, and no directive or runtime call names an element's " +
+			"member.",
 		Example: "typedef struct { int n; double *x; } vec;\nvoid *malloc(unsigned long);\nvoid f(int n) {\n    vec v;\n    v.n = n;\n    v.x = malloc(n * sizeof(double));\n" +
 			"#pragma acc parallel loop copyin(v)\n    for (int i = 0; i < v.n; i++) v.x[i] = 0;\n}",
 	},

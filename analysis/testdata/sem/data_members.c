@@ -77,3 +77,59 @@ void member_writes(int n, vec *pv)
     for (int i = 0; i < pv->n; i++)
         pv->x[i] = 0;
 }
+
+/* Arrays of structs: the elements copied, the data their members point to
+   not entered (the manual deep copy left out). */
+struct cell { int n; double *u; vec in; };
+void acc_copyin(void *, unsigned long);
+void fill(struct cell *);
+
+void elements_unmapped(int n)
+{
+    struct cell *c = malloc(n * sizeof *c);
+    struct cell local[4];
+    for (int i = 0; i < n; i++) {
+        c[i].n = 4;
+        c[i].u = malloc(4 * sizeof(double));
+        c[i].in.x = calloc(4, sizeof(double));
+    }
+    for (int i = 0; i < 4; i++)
+        local[i].u = malloc(8);
+#pragma acc parallel loop copyin(c[0:n])
+    for (int i = 0; i < n; i++) {
+        c[i].u[0] = 1; // want "'c\[…\].u' points to data that nothing maps: the device copy of 'c' holds its elements' host addresses.*enter data copyin\(c\[i\].u\[0:n\]\) for every i\) \[unmapped-pointer-member\]"
+        c[i].in.x[1] = c[i].n; // want "'c\[…\].in.x' points to data that nothing maps"
+    }
+#pragma acc parallel loop copyin(local)
+    for (int i = 0; i < 4; i++)
+        local[i].u[0] = 2; // want "'local\[…\].u' points to data that nothing maps"
+}
+
+/* Valid: entered element by element (also a member of an embedded struct),
+   the runtime API, elements set up elsewhere (a parameter, a call that
+   gets them, a member assigned another pointer). */
+void elements_mapped(int n, struct cell *param, double *shared)
+{
+    struct cell *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    struct cell *d = malloc(n * sizeof *d), *e = malloc(n * sizeof *e);
+    for (int i = 0; i < n; i++) {
+        a[i].u = malloc(8);
+        a[i].in.x = malloc(8);
+        b[i].u = malloc(8);
+        d[i].u = shared;
+    }
+    fill(e);
+#pragma acc enter data copyin(a[0:n])
+    for (int i = 0; i < n; i++) {
+#pragma acc enter data copyin(a[i].u[0:1], a[i].in.x[0:1])
+        acc_copyin(b[i].u, 8);
+    }
+#pragma acc parallel loop present(a[0:n]) copy(b[0:n], d[0:n], e[0:n], param[0:n])
+    for (int i = 0; i < n; i++) {
+        a[i].u[0] = a[i].in.x[0];
+        b[i].u[0] = 1;
+        d[i].u[0] = 1;
+        e[i].u[0] = 1;
+        param[i].u[0] = 1;
+    }
+}
