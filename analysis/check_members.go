@@ -22,7 +22,8 @@ func checkPointerMembers(p *Pass, m *Model) {
 		if fm.Func == nil || fm.Func.Body == nil {
 			continue
 		}
-		checkElementPointerMembers(p, m, fm) // check_members_elements.go
+		// the elements of arrays of structs: check_members_elements.go
+		checkElementPointerMembers(p, m, fm)
 		var fnRefs []*Ref // collected once per function, when a candidate needs them
 		for _, r := range funcComputes(fm) {
 			if r.Stmt == nil || len(r.Directive.Errors) > 0 {
