@@ -101,14 +101,14 @@ func (ci *computeInfo) suggestClause(u *varUse) (clause, item string) {
 		// a pointer to pointers: its rows (data_edits.go rowsLengths)
 		n, m := rowsLengths(ci.m, ci.r, v)
 		item = v.Name + "[0:" + n + "][0:" + m + "]"
-		return directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape), item
+		return ci.dataDirection(u, n, m), item
 	case t.Kind == cfacts.TypePointer && u.deref:
 		n := inferLength(ci.m, ci.r, v)
 		if n == "" {
 			n = askMarker // the user types it (clauseFix)
 		}
 		item = v.Name + "[0:" + n + "]"
-		return directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape), item
+		return ci.dataDirection(u, n), item
 	case t.IsAggregate():
 		item, _ = wholeBounds(v)
 		if item == "" {
@@ -122,6 +122,19 @@ func (ci *computeInfo) suggestClause(u *varUse) (clause, item string) {
 		return "copyin", v.Name
 	}
 	return "copy", v.Name
+}
+
+// dataDirection is directionClause for the data pointer u.v points to,
+// mapped as the section of lengths: copy rather than copyout unless the
+// construct writes every element of it (writesCover), since copyout would
+// give the host the device's undefined values of the others.
+func (ci *computeInfo) dataDirection(u *varUse, lengths ...string) string {
+	clause := directionClause(u.elemRead || u.call || u.escape, u.elemWrite || u.call || u.escape)
+	if clause == "copyout" && (ci.r.Stmt == nil || ci.r.Func == nil || ci.r.Func.Func == nil ||
+		!writesCover(ci.m, ci.r.Func.Func, ci.r.Stmt, u.v, ci.r.Directive.Span.Start, lengths)) {
+		return "copy"
+	}
+	return clause
 }
 
 // directionClause is copyin for read-only data, copyout for write-only
@@ -342,9 +355,18 @@ func checkFirstprivatePointer(p *Pass, ci *computeInfo, u *varUse) {
 // mapping can make its data present. A pointer assigned from another
 // variable or from any other call may alias mapped or device memory.
 func pointerFromAllocationOnly(m *Model, fn *cfacts.Func, v *cfacts.Var) bool {
+	return pointerFromAllocationIn(m, fn, v, 2)
+}
+
+// pointerFromAllocationIn is pointerFromAllocationOnly where the
+// allocations may also be calls of functions of the file that return what
+// they allocated themselves (double **A = malloc_2d(n, m)), through depth
+// such calls at most.
+func pointerFromAllocationIn(m *Model, fn *cfacts.Func, v *cfacts.Var, depth int) bool {
 	if v.Storage == cfacts.StorageGlobal || v.Storage == cfacts.StorageExtern || v.Storage == cfacts.StorageStatic {
 		return false // other functions may set it to anything
 	}
+	isAllocation := func(e *cfacts.Expr) bool { return allocates(m, e, depth) }
 	if v.Init != nil && !isAllocation(v.Init) {
 		return false
 	}
@@ -366,6 +388,54 @@ func pointerFromAllocationOnly(m *Model, fn *cfacts.Func, v *cfacts.Var) bool {
 		}
 	}
 	return ok
+}
+
+// allocates reports whether e is a fresh allocation: a call of malloc &
+// co. (isAllocation) or, depth > 1, of a function of the file that maps
+// nothing (no directive, no runtime call) and returns only pointers it
+// allocated so (pointerFromAllocationIn), the wrappers that allocate a
+// matrix's rows.
+func allocates(m *Model, e *cfacts.Expr, depth int) bool {
+	if isAllocation(e) {
+		return true
+	}
+	e = strip(e)
+	if depth <= 1 || e == nil || e.Kind != cfacts.ExprCall {
+		return false
+	}
+	var callee *FuncModel
+	for _, fm := range m.Funcs {
+		if fm.Func != nil && fm.Func.Name == e.Name && fm.Func.Body != nil {
+			callee = fm
+		}
+	}
+	if callee == nil || len(callee.Directives) > 0 {
+		return false
+	}
+	returns, fresh := 0, true
+	cfacts.Walk(callee.Func.Body, func(s *cfacts.Stmt) bool {
+		cfacts.StmtExprs(s, func(x *cfacts.Expr) {
+			cfacts.WalkExpr(x, func(y *cfacts.Expr) bool {
+				if y.Kind == cfacts.ExprCall && strings.HasPrefix(y.Name, "acc_") {
+					fresh = false // acc_copyin, acc_map_data…
+				}
+				return fresh
+			})
+		})
+		if s.Kind != cfacts.StmtReturn {
+			return fresh
+		}
+		returns++
+		r := strip(s.Expr)
+		switch {
+		case r != nil && r.Kind == cfacts.ExprIdent && r.Var != nil && r.Var.Type != nil && r.Var.Type.Kind == cfacts.TypePointer:
+			fresh = fresh && pointerFromAllocationIn(m, callee.Func, r.Var, depth-1)
+		default:
+			fresh = fresh && allocates(m, r, depth-1)
+		}
+		return fresh
+	})
+	return fresh && returns > 0
 }
 
 // isAllocation reports whether e (casts aside) is a call of malloc, calloc,

@@ -317,6 +317,102 @@ func loopBoundLengthAt(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var,
 	return n
 }
 
+// writesCover reports whether the construct's writes of v's data (in s)
+// reach every element of the section [0:lengths[0]][0:lengths[1]]…: each
+// write is v[i][j]… with every subscript the counter of a loop from 0 by
+// one up to that dimension's length, and no `if` between the loop and the
+// write. copyout of a section some element of which the construct does not
+// write would copy the device's undefined value of it to the host.
+func writesCover(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var, pos int, lengths []string) bool {
+	writes := 0
+	for _, r := range CollectRefs(s) {
+		if r.Var != v || !r.Deref || r.Elem&AccWrite == 0 {
+			continue
+		}
+		writes++
+		if len(r.Index) != len(lengths) {
+			return false
+		}
+		for dim, x := range r.Index {
+			idx := strip(x)
+			if idx == nil || idx.Kind != cfacts.ExprIdent || idx.Var == nil {
+				return false
+			}
+			loop := enclosingFor(r.Stmt, idx.Var)
+			if loop == nil || !stepsByOne(loop, idx.Var) {
+				return false
+			}
+			if lo := loopInit(loop); lo == nil || !lo.IsInt || lo.Int != 0 {
+				return false
+			}
+			// the bound as the length spells it (a macro's name or the value upperBound gives for it)
+			if ub := upperBound(m, fn, loop, idx.Var, pos); ub == "" || !sameLength(ub, lengths[dim]) && !sameLength(exprSource(m, loopLimit(loop, idx.Var)), lengths[dim]) {
+				return false
+			}
+			for st := r.Stmt; st != nil && st != loop; st = st.Parent {
+				if st.Kind == cfacts.StmtIf {
+					return false
+				}
+			}
+		}
+	}
+	return writes > 0
+}
+
+// sameLength reports whether two spellings of a length are the same
+// expression, spaces and outer parentheses aside ("(n+1)", "n + 1").
+func sameLength(a, b string) bool {
+	norm := func(s string) string {
+		s = strings.Join(strings.Fields(s), "")
+		for len(s) > 1 && s[0] == '(' && s[len(s)-1] == ')' && balanced(s[1:len(s)-1]) {
+			s = s[1 : len(s)-1]
+		}
+		return s
+	}
+	return a != "" && norm(a) == norm(b)
+}
+
+// balanced reports whether s's parentheses pair up (so that "(a)+(b)"
+// keeps its own).
+func balanced(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// loopLimit is n of `for (…; i < n; …)`, nil for other conditions.
+func loopLimit(loop *cfacts.Stmt, i *cfacts.Var) *cfacts.Expr {
+	if c := strip(loop.Cond); c != nil && c.Kind == cfacts.ExprBinary && c.Op == "<" && isVarIdent(c.X, i) {
+		return c.Y
+	}
+	return nil
+}
+
+// stepsByOne reports whether for statement loop steps i by one upward
+// (i++, ++i, i += 1).
+func stepsByOne(loop *cfacts.Stmt, i *cfacts.Var) bool {
+	p := strip(loop.Post)
+	switch {
+	case p == nil:
+		return false
+	case p.Kind == cfacts.ExprPostInc || p.Kind == cfacts.ExprPreInc:
+		return p.Op == "++" && isVarIdent(p.X, i)
+	case p.Kind == cfacts.ExprAssign && p.Op == "+=":
+		return isVarIdent(p.X, i) && p.Y != nil && p.Y.IsInt && p.Y.Int == 1
+	}
+	return false
+}
+
 // enclosingFor returns the innermost `for` statement at or above s whose loop
 // variable is v.
 func enclosingFor(s *cfacts.Stmt, v *cfacts.Var) *cfacts.Stmt {
@@ -420,7 +516,7 @@ func validAt(m *Model, fn *cfacts.Func, e *cfacts.Expr, pos int) bool {
 
 // exprSource is the source text of an expression, blanks squeezed.
 func exprSource(m *Model, e *cfacts.Expr) string {
-	if e.Span.Start < 0 || e.Span.End > len(m.Text) || e.Span.Start >= e.Span.End {
+	if e == nil || e.Span.Start < 0 || e.Span.End > len(m.Text) || e.Span.Start >= e.Span.End {
 		return ""
 	}
 	return strings.Join(strings.Fields(string(m.Text[e.Span.Start:e.Span.End])), " ")

@@ -42,8 +42,12 @@ var dataRules = []*Rule{
 			"device dereferences a host address. The warning is given only when nothing in the function maps " +
 			"the data: no clause on the construct or an enclosing `data` construct, no `enter data` or " +
 			"`declare`, no `default(present)`, and the pointer is a parameter or comes from `malloc`/`calloc` " +
-			"(a pointer assigned from another variable or taken by address may alias mapped data). The fix adds " +
-			"a data clause with a sub-array when the extent is known from the allocation or the loop bound. " +
+			"or from a function of the file that returns what it allocated so and maps nothing (a matrix's " +
+			"`malloc_2d`); a pointer assigned from another variable or taken by address may alias mapped data. " +
+			"The fix adds a data clause with a sub-array when the extent is known from the allocation or the " +
+			"loop bound: `copyout` only when the loops write every element of that section (from 0, by one, " +
+			"unconditionally), `copy` otherwise, since `copyout` would give the host the device's undefined " +
+			"values of the elements the construct leaves alone. " +
 			"accls itself, like NVIDIA's compiler, copies the section the subscripts reach when the loops' bounds " +
 			"give it and the data is not present (copyin when the construct only reads it, copy otherwise), so " +
 			"such a program runs under accls; GCC and Clang copy only the pointer, so the warning stays.",

@@ -142,3 +142,38 @@ void train(double *w, double *bias, int n)
         *bias += 1.0;
     }
 }
+
+/* Writes that leave elements of the section alone (from 1, under an if):
+   copy, since copyout would give the host the device's undefined values. */
+void partly_written(float *a, float *b, int n)
+{
+#pragma acc parallel loop
+    for (int i = 1; i < n; i++)
+        a[i] = 1.0f; // want "add copy\(a\[0:n\]\)"
+#pragma acc parallel loop
+    for (int i = 0; i < n; i++)
+        if (i % 2)
+            b[i] = 2.0f; // want "add copy\(b\[0:n\]\)"
+}
+
+/* A pointer from a function of the file that returns what it allocated
+   (the rows of a matrix): nothing mapped it either. */
+double **matrix(int rows, int cols)
+{
+    double **m = malloc(rows * sizeof(double *));
+    m[0] = malloc(rows * cols * sizeof(double));
+    for (int i = 1; i < rows; i++)
+        m[i] = m[0] + i * cols;
+    return m;
+}
+
+void from_wrapper(int n)
+{
+    double **u = matrix(n, n);
+#pragma acc parallel loop collapse(2)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            u[i][j] = 0; // want "'u' is a pointer: .*add copyout\(u\[0:n\]\[0:n\]\)"
+    free(u[0]);
+    free(u);
+}
