@@ -288,6 +288,9 @@
 //     data clauses need contiguous data); device code using a pointer
 //     that a declare puts on the device for itself (its copy holds a host
 //     address); a goto into a declare's scope or a computed goto in one;
+//     static variables declared in a compute construct that it writes or
+//     takes the address of (one that it only reads is a constant copy of
+//     its initial value in each work-item), extern declarations there;
 //   - reductions: gang-level reductions on variables private to the
 //     construct (unless it has one gang: num_gangs(1), serial) and in
 //     routines; updates of a reduction at several loop

@@ -1446,6 +1446,17 @@ func constCL(cv *CVar) string {
 	return ""
 }
 
+// readOnlyLocal reports whether v, declared in the construct, is a
+// variable of the kernel that the construct only reads.
+func (g *kgen) readOnlyLocal(v *cfacts.Var) bool {
+	for _, cv := range g.k.Vars {
+		if cv.Var == v {
+			return cv.Mode == ModeLocal && cv.ReadOnly
+		}
+	}
+	return false
+}
+
 // declareInScope makes the name of v, declared by a statement of the
 // kernel, visible in the current scope and returns its OpenCL declaration
 // (without the initializer); false for a gang-shared variable (declared at
@@ -1460,7 +1471,19 @@ func (g *kgen) declareInScope(v *cfacts.Var) (string, bool) {
 		g.fail(v.NameSpan, "'%s': %v", v.Name, err)
 		return "", false
 	}
-	if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
+	switch {
+	case v.Storage == cfacts.StorageStatic && g.readOnlyLocal(v):
+		// only read (lower.go): the initial value, constant; C gives a
+		// static without initializer zeros
+		d = "const " + d
+		if v.Init == nil {
+			if v.Type.IsAggregate() {
+				d += " = {0}"
+			} else {
+				d += " = 0"
+			}
+		}
+	case v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern:
 		g.fail(v.NameSpan, "static and extern declarations are not supported in a compute construct")
 	}
 	g.scopes[len(g.scopes)-1][v] = clName(v.Name)

@@ -1048,8 +1048,17 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 		return fail("the type of '%s' is not known", v.Name)
 	}
 	if declaredIn(v, l.r.Stmt) {
-		if v.Storage == cfacts.StorageStatic || v.Storage == cfacts.StorageExtern {
-			return fail("'%s': static and extern declarations are not supported in a compute construct", v.Name)
+		switch {
+		case v.Storage == cfacts.StorageExtern:
+			return fail("'%s': extern declarations are not supported in a compute construct", v.Name)
+		case v.Storage == cfacts.StorageStatic && writtenAfterDecl(a):
+			return fail("'%s': a static variable that a compute construct writes (or takes the address of) is one variable for all its iterations, which the device's threads cannot share; not supported by the compiler (declare it without static for a copy per iteration, or use a global with declare create)", v.Name)
+		case v.Storage == cfacts.StorageStatic:
+			// a table the construct only reads (static const int t[] =
+			// {…}): a constant copy in each work-item (kernelgen
+			// declareInScope), as C initializes it
+			cv.Why = "static, only read in the construct: a constant copy of its initial value in each thread"
+			cv.ReadOnly = true
 		}
 		if l.con.Spanning[v] {
 			// a scalar that several kernels of a kernels construct use:
@@ -1970,4 +1979,18 @@ func (l *lowering) redVars() []*cfacts.Var {
 		return l.redClauses[a][0].span().Start - l.redClauses[b][0].span().Start
 	})
 	return vs
+}
+
+// writtenAfterDecl reports whether the construct writes a's variable other
+// than by initializing it in its declaration (or may, through its address).
+func writtenAfterDecl(a *analysis.VarAttr) bool {
+	for _, r := range a.Refs {
+		if r.Decl {
+			continue
+		}
+		if r.MayWrite() || r.Addr {
+			return true
+		}
+	}
+	return false
 }
