@@ -30,6 +30,9 @@ type dataUse struct {
 	rowDeref *Ref   // the first access to a row of a pointer to pointers (p[i][j])
 	write    *Ref   // the first definite write (of an alias when through it)
 	read1    *Ref   // the first definite read
+	// derefNote says where deref is when it is another function's
+	// (calleeUse): "'buf', which 'step' gets 'p' as, is dereferenced here".
+	derefNote string
 }
 
 // useIn collects how the compute constructs in rs (and nested in them) use v.
@@ -257,7 +260,7 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 	d := Diagnostic{
 		Span: it.Var.NameSpan, Rule: "implicit-copy-pointer-no-bounds",
 		Message: msg,
-		Related: []Related{{Span: du.deref.Span, Message: quote(name) + " is dereferenced here"}},
+		Related: []Related{{Span: du.deref.Span, Message: derefNote(du, name)}},
 	}
 	at := acc.Span{Start: it.Var.NameSpan.End, End: it.Var.NameSpan.End}
 	if n != "" {
@@ -464,6 +467,46 @@ func firstUpdate(du *dataUse, v *cfacts.Var) *Ref {
 	return nil
 }
 
+// derefNote is the note at du's first dereference of pointer name.
+func derefNote(du *dataUse, name string) string {
+	if du.derefNote != "" {
+		return du.derefNote
+	}
+	return quote(name) + " is dereferenced here"
+}
+
+// calleeUse is the use of pointer v by the compute constructs of a
+// function of the file that statement s calls with v as an argument, when
+// one of them dereferences it (the parameter's use, its deref the place to
+// show); nil otherwise.
+func calleeUse(m *Model, s *cfacts.Stmt, v *cfacts.Var) *dataUse {
+	var found *dataUse
+	stWalkExprs(s, func(e *cfacts.Expr) bool {
+		if e.Kind != cfacts.ExprCall || found != nil {
+			return found == nil
+		}
+		fd := m.C.Decls[e.Name]
+		if fd == nil || fd.Def == nil || fd.Def.Body == nil {
+			return true
+		}
+		fm := m.modelOf(fd.Def)
+		if fm == nil {
+			return true
+		}
+		for k, a := range e.Args {
+			if a = strip(a); a == nil || a.Kind != cfacts.ExprIdent || a.Var != v || k >= len(fd.Def.Params) {
+				continue
+			}
+			if du := useIn(m, funcComputes(fm), fd.Def.Params[k]); du.deref != nil {
+				du.derefNote = fmt.Sprintf("%s, as which %s gets %s, is dereferenced here", quote(fd.Def.Params[k].Name), quote(e.Name), quote(v.Name))
+				found = du
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
 // checkClauseItems checks the data clause items of a compute or data
 // construct r against the use of the data by the compute constructs it
 // governs.
@@ -484,6 +527,13 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 			if pointer && len(it.Var.Subscripts) == 0 && du.deref != nil {
 				reportPointerNoBounds(p, m, r, c, it, v, du, inferLengthIn(m, computesUsing(du, v), v))
 				return
+			}
+			if pointer && len(it.Var.Subscripts) == 0 && isData && !IsRowsPointer(v.Type) {
+				// data copy(p) { f(p); }: f's compute constructs dereference it
+				if cu := calleeUse(m, r.Stmt, v); cu != nil {
+					reportPointerNoBounds(p, m, r, c, it, v, cu, allocationLength(m, fm.Func, v, d.Span.Start))
+					return
+				}
 			}
 		}
 		if pointer && len(it.Var.Subscripts) == 0 {

@@ -80,7 +80,8 @@ var dataRules = []*Rule{
 			"to (OpenACC 3.3 §2.7.1); the device then dereferences a host address. gcc and clang accept this " +
 			"silently. The same holds for `update self(p)` / `update device(p)` and the other data clauses. The " +
 			"warning is given when the data is dereferenced in the construct (for `data`, `update`, `enter data` " +
-			"and `exit data`: in a compute construct of the function). The fix writes `p[0:n]` when `n` is known " +
+			"and `exit data`: in a compute construct of the function; for `data`, also in one of a function of " +
+			"the file that it calls with the pointer). The fix writes `p[0:n]` when `n` is known " +
 			"from an allocation (`p = malloc(n * sizeof *p)`) or from the bound of the loop that indexes `p`; " +
 			"otherwise it asks for the length (a snippet in editors that run `accls.applySnippetEdit`). A " +
 			"pointer to pointers (or an array of pointers) whose rows a construct indexes (`p[i][j]`) needs its " +

@@ -177,3 +177,21 @@ void from_wrapper(int n)
     free(u[0]);
     free(u);
 }
+
+/* The compute construct is in a function the data construct calls: the
+   pointer passed to it is dereferenced there. */
+static void relax(float *buf, int n)
+{
+#pragma acc parallel loop present(buf[0:n])
+    for (int i = 0; i < n; i++)
+        buf[i] *= 0.5f;
+}
+
+void through_call(int n)
+{
+    float *p = malloc(n * sizeof *p);
+#pragma acc data copy(p) // want "only the pointer value of 'p' is mapped by 'copy', not the data it points to; use a sub-array such as p\[0:n\]"
+    for (int t = 0; t < 3; t++)
+        relax(p, n);
+    free(p);
+}
