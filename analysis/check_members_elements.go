@@ -26,12 +26,18 @@ func checkElementPointerMembers(p *Pass, m *Model, fm *FuncModel) {
 		if r.Stmt == nil || len(r.Directive.Errors) > 0 {
 			continue
 		}
-		seen := map[string]bool{}
+		var seen map[string]bool // made for the first candidate
 		for _, ref := range m.collectRefs(r.Stmt) {
+			if !ref.Member {
+				continue
+			}
 			path, member := elementMemberPath(ref)
 			v := ref.Var
 			if path == nil || seen[v.Name+"[]."+member] || !localStructElements(v) || inSpan(r.Stmt.Span, v.NameSpan) {
 				continue
+			}
+			if seen == nil {
+				seen = map[string]bool{}
 			}
 			seen[v.Name+"[]."+member] = true
 			if fnRefs == nil {

@@ -325,7 +325,7 @@ func loopBoundLengthAt(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var,
 // write would copy the device's undefined value of it to the host.
 func writesCover(m *Model, fn *cfacts.Func, s *cfacts.Stmt, v *cfacts.Var, pos int, lengths []string) bool {
 	writes := 0
-	for _, r := range CollectRefs(s) {
+	for _, r := range m.collectRefs(s) {
 		if r.Var != v || !r.Deref || r.Elem&AccWrite == 0 {
 			continue
 		}
