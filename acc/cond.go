@@ -8,9 +8,13 @@ import "strings"
 // definitions are the build's), so it skips a group only when its condition
 // is certain from the document alone: `#if 0` and `#if 1`; `_OPENACC`, which
 // every OpenACC compiler defines (accls builds with it); and a macro that
-// the document itself defined or undefined before the test. Any other
-// condition leaves every branch of its group in (as before: both
-// directives of `#ifdef GPU … #else … #endif` are seen).
+// the document itself defined or undefined before the test. With the C
+// front end's Macros (ActiveDirectives), also the macros the document's
+// headers and the build define, their integer values, and the values of
+// whole conditions it evaluated with every macro expanded (function-like
+// ones: #if VERSION(2, 5) >= 205). Any other condition leaves every
+// branch of its group in (both directives of `#ifdef GPU … #else …
+// #endif` are seen).
 
 // condGroup is one open #if group.
 type condGroup struct {
@@ -123,7 +127,14 @@ func (s *scanner) condition(word, rest string) truth {
 	case strings.HasPrefix(e, "defined(") && strings.HasSuffix(e, ")") && isIdent(e[len("defined("):len(e)-1]):
 		t = s.defined(e[len("defined(") : len(e)-1])
 	default: // an expression: with the preprocessor's macros, when given
-		return s.ifValue(full)
+		t := s.ifValue(full)
+		if v, ok := s.macros.cond(full); t == unknown && ok {
+			t = isFalse
+			if v {
+				t = isTrue
+			}
+		}
+		return t
 	}
 	if neg {
 		t = not(t)
@@ -170,6 +181,39 @@ func (s *scanner) defined(name string) truth {
 type Macros struct {
 	Defined map[string]bool // the name is a defined macro
 	Values  Consts          // the integer values of those that have one
+	// Conds are the values of #if and #elif conditions the preprocessor
+	// evaluated with every macro expanded (function-like ones too), keyed
+	// by CondKey: for those the names alone do not decide.
+	Conds map[string]bool
+}
+
+// CondText is the condition of an #if or #elif line (the text after the
+// word) without its comments and line continuations.
+func CondText(rest string) string {
+	_, text := ppWords([]byte("if " + rest))
+	return text
+}
+
+// CondKey is CondText without blanks: the key of Macros.Conds.
+func CondKey(rest string) string {
+	return strings.Join(strings.Fields(CondText(rest)), "")
+}
+
+// CondValue evaluates a condition whose macros are all expanded: integer
+// literals and the operators of #if lines.
+func CondValue(text string) (int64, bool) {
+	v, _, ok := evalConst(constParser{cond: true, s: text})
+	return v, ok
+}
+
+// cond is the value of the condition of key CondKey that the preprocessor
+// evaluated, false when it did not.
+func (m *Macros) cond(key string) (value, ok bool) {
+	if m == nil {
+		return false, false
+	}
+	value, ok = m.Conds[key]
+	return value, ok
 }
 
 // ActiveDirectives is f (Scan's result for text) without the directives of
@@ -177,7 +221,7 @@ type Macros struct {
 // (an #if it cannot evaluate keeps every branch). f itself when none is
 // skipped.
 func ActiveDirectives(text []byte, f *File, m *Macros) *File {
-	if f == nil || len(f.Directives) == 0 || m == nil || len(m.Defined) == 0 {
+	if f == nil || len(f.Directives) == 0 || m == nil || len(m.Defined) == 0 && len(m.Conds) == 0 {
 		return f
 	}
 	s := scannerPool.Get().(*scanner)

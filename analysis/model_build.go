@@ -30,7 +30,7 @@ func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
 		// the directives of the #if branches the preprocessor skips (with
 		// the build's -D definitions and the headers' macros) are not the
 		// program's: #ifdef GPU … #else … #endif has one of its variants
-		af = acc.ActiveDirectives(text, af, &acc.Macros{Defined: cf.Macros, Values: cf.Consts})
+		af = acc.ActiveDirectives(text, af, &acc.Macros{Defined: cf.Macros, Values: cf.Consts, Conds: cf.Conds})
 	}
 	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}, refs: &refsMemo{}}
 	if cf == nil || af == nil {

@@ -71,6 +71,7 @@ func convert(st *state, ast *cc.AST, prev *File) *File {
 	c.file.Notes = st.notes
 	c.file.Consts = directiveConsts(append(st.directiveNames, st.condNames...), ast)
 	c.file.Macros = condMacros(st.condNames, ast)
+	c.file.Conds = condValues(st.condTexts, ast)
 	return c.file
 }
 

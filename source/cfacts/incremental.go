@@ -347,6 +347,20 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 		}
 		f.Macros[name] = d
 	}
+	// the conditions likewise: prev's, and those only the function tests
+	f.Conds = prev.Conds
+	for key, v := range part.Conds {
+		if _, ok := prev.Conds[key]; ok {
+			continue
+		}
+		if len(f.Conds) == len(prev.Conds) {
+			f.Conds = maps.Clone(prev.Conds)
+			if f.Conds == nil {
+				f.Conds = map[string]bool{}
+			}
+		}
+		f.Conds[key] = v
+	}
 	for name, v := range prev.Consts {
 		if _, ok := f.Consts[name]; !ok {
 			if f.Consts == nil {

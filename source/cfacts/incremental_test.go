@@ -224,7 +224,13 @@ func factsString(f *File, text []byte) string {
 		macros = append(macros, fmt.Sprintf("%s=%v", name, d))
 	}
 	slices.Sort(macros)
-	return dump + "header functions: " + strings.Join(hdr, " ") + "\nmacros tested: " + strings.Join(macros, " ") + "\n"
+	var conds []string
+	for key, v := range f.Conds {
+		conds = append(conds, fmt.Sprintf("%s=%v", key, v))
+	}
+	slices.Sort(conds)
+	return dump + "header functions: " + strings.Join(hdr, " ") + "\nmacros tested: " + strings.Join(macros, " ") +
+		"\nconditions: " + strings.Join(conds, " ") + "\n"
 }
 
 func firstDiff(got, want string) string {
@@ -299,6 +305,13 @@ var incrementalCases = []struct {
 		"#define A 1\n#ifdef A\nint g;\n#endif\n#if !defined(B) || C > 1\nint h;\n#endif\nvoid f(int n) {\n  g = n;\n}\n",
 		"#define A 1\n#ifdef A\nint g;\n#endif\n#if !defined(B) || C > 1\nint h;\n#endif\nvoid f(int n) {\n  g = n + h;\n}\n",
 	}, []bool{true}},
+	// conditions with function-like macros (ppcond.go): the whole text's
+	// values stay, the edited body's own #if lines are evaluated again
+	{"#if lines with function-like macros", []string{
+		"#define V(a, b) ((a) * 100 + (b))\n#if V(2, 5) >= 205\nint g;\n#endif\nvoid f(int n) {\n  g = n;\n}\n",
+		"#define V(a, b) ((a) * 100 + (b))\n#if V(2, 5) >= 205\nint g;\n#endif\nvoid f(int n) {\n  g = n + 1;\n}\n",
+		"#define V(a, b) ((a) * 100 + (b))\n#if V(2, 5) >= 205\nint g;\n#endif\nvoid f(int n) {\n#if V(1, 0) > 100\n  g = n + 1;\n#endif\n}\n",
+	}, []bool{true, false}},
 	{"statement added", []string{
 		"int g;\nvoid f(int n) {\n  g = n;\n}\nint h(void) { return g; }\n",
 		"int g;\nvoid f(int n) {\n  g = n;\n  g += 2;\n}\nint h(void) { return g; }\n",

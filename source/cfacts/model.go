@@ -28,6 +28,10 @@ type File struct {
 	// whether they are defined macros (consts.go condMacros); their integer
 	// values are in Consts.
 	Macros map[string]bool
+	// Conds are the values of the document's #if and #elif conditions
+	// with every macro expanded, keyed by acc.CondKey (ppcond.go): for
+	// the conditions the macros' names and values alone do not decide.
+	Conds map[string]bool
 
 	inc *incBase // for the next incremental parse; nil when it cannot be one
 	// undeclared maps the identifiers used that name nothing declared to

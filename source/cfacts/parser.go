@@ -147,6 +147,7 @@ type state struct {
 	missing        []string // headers not found
 	directiveNames []string // the identifiers of the document's directives (consts.go)
 	condNames      []string // the identifiers of its #if, #ifdef, #ifndef and #elif lines
+	condTexts      []string // the conditions of its #if and #elif lines (ppcond.go)
 	preludeInput   string
 	prelude        string
 	pruned         string // the prelude reduced to what the document needs; "" for the whole

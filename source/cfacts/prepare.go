@@ -48,12 +48,16 @@ func (st *state) prepare() {
 	lastInclude := 0 // length of input after the last system include
 	seenHeaders := map[string]bool{}
 	st.condNames = st.condNames[:0]
+	st.condTexts = st.condTexts[:0]
 	for _, pl := range st.lx.ppLines {
 		word, rest := ppWord(st.work[pl.start:pl.end])
 		switch word {
 		case "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef":
 			// what the #if lines test (acc.ActiveDirectives)
 			st.condNames = append(st.condNames, identsIn(rest)...)
+			if word == "if" || word == "elif" {
+				st.condTexts = append(st.condTexts, string(rest))
+			}
 			continue
 		case "include", "include_next", "import":
 			inc := include{span: pl}

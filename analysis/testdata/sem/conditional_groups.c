@@ -29,3 +29,28 @@ void variants(float *a, int n)
 #endif
     }
 }
+
+/* Conditions that only the macros' expansion decides: a function-like
+   macro, an object-like one that expands to it, variadic arguments. */
+#define VERSION(major, minor) ((major) * 100 + (minor))
+#define USE_ASYNC VERSION(2, 5)
+#define FIRST(a, ...) a
+
+void expanded(float *a, int n)
+{
+#if USE_ASYNC >= 205
+#pragma acc parallel loop copy(a[0:n]) async(1)
+#else
+#pragma acc parallel loop copy(a[0:n])
+#endif
+    for (int i = 0; i < n; i++)
+        a[i] += 1;
+#pragma acc wait
+#if VERSION(1, 0) > USE_ASYNC || FIRST(0, 1, 2)
+#pragma acc parallel loop tile(0)
+#elif defined(VERSION) && VERSION(3, 1) == 301
+#pragma acc parallel loop copy(a[0:n]) collapse(2) // want "collapse\\(2\\)"
+#endif
+    for (int i = 0; i < n; i++)
+        a[i] *= 2;
+}
