@@ -50,6 +50,7 @@ var semanticChecks = []*Check{
 	implicitCheck,
 	memberCheck,
 	dataClausesCheck,
+	createReadsCheck,
 	reductionTypesCheck,
 	reductionUnusedCheck,
 	subarrayBoundsCheck,

@@ -20,7 +20,7 @@ var dataRuleIDs = map[string]bool{
 	"implicit-copy-pointer-no-bounds": true, "reduction-op-type": true, "copyin-written": true,
 	"copyout-unwritten": true, "copy-readonly": true, "transfers-in-host-loop": true, "loop-carried-dependence": true,
 	"unmapped-pointer-member": true, "stale-host-read": true, "stale-device-read": true, "implicit-copy-temporary": true, "async-host-read": true,
-	"implicit-copy-partly-present": true,
+	"implicit-copy-partly-present": true, "uninitialized-device-read": true, "create-written-read": true,
 }
 
 // TestDataFixes applies each fix of the data rules' diagnostics in

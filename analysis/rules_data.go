@@ -281,14 +281,20 @@ var dataRules = []*Rule{
 	},
 	{
 		ID: "uninitialized-device-read", Severity: SeverityWarning,
-		Summary: "data that copyout or create allocates is updated before it is written",
+		Summary: "data that copyout or create allocates is read before device code writes it",
 		Doc: "`copyout` and `create` give data that is not yet present a new device copy and copy nothing in: " +
 			"its values are undefined until device code writes them. An update of an element (`c[i] += e`, " +
 			"`c[i]++`, `c[i] = c[i] * e`) or of a scalar (`s += e`, also in a reduction loop, which combines its " +
 			"result with the variable's value) reads it first, so it starts from garbage. Use `copy` " +
 			"(copyout) or `copyin` (create) to start from the host's values, or the `zero` modifier " +
 			"(`copyout(zero: c[0:n])`, OpenACC 3.3) to start from zeros. Data an enclosing data region or " +
-			"`enter data` already holds is not reported: the clause finds it present and keeps its values.",
+			"`enter data` already holds is not reported: the clause finds it present and keeps its values. " +
+			"The same holds for data that `create` (in `enter data` or a `data` construct) gives a device copy " +
+			"and that device code only reads: no compute construct writes it and no `update device`, `copyin` or " +
+			"runtime call fills it, here or in the functions of the file the code calls with it (`enter data " +
+			"create(sim[:1])`, then `present(sim)` and `sim->dt` in a function that gets `sim`); the fix is " +
+			"`copyin`. A struct whose members a directive names is not reported (attaching them writes the device " +
+			"copy), nor is a parameter or a global, which other code may have filled.",
 		Example: "#pragma acc parallel loop copyout(a[0:n])\nfor (int i = 0; i < n; i++) a[i] += i;",
 	},
 	{
