@@ -5022,31 +5022,46 @@ accrt_dev accrt_enter_member_async(accrt_clause clause, void *elem, size_t esz, 
 	return view(m, (uintptr_t)host);
 }
 
+/* The mapping that holds the elements at base, for accrt_member_views
+ * and accrt_member_views2 (which start with empty views): *n gets the
+ * number of elements that lie whole in it, *moff the member's offset in
+ * their phase (pool_moff). NULL when there is nothing to view (the host as
+ * the device, a NULL base). */
+static map_t *member_elements(void *base, size_t esz, size_t *moff, size_t *n, accrt_dev *pool, accrt_dev *table,
+                              ctx_t *c)
+{
+	map_t *owner;
+	size_t phase;
+	char w[512];
+	pool->mem = table->mem = NULL;
+	pool->offset = table->offset = 0;
+	if (host_mode() || !base)
+		return NULL;
+	ensure();
+	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
+		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s",
+		      c->name ? c->name : "?", base, ctx_where(c, w, sizeof w));
+	phase = ((uintptr_t)base - owner->host) % esz;
+	*moff = pool_moff(owner, (uintptr_t)base, esz, *moff);
+	*n = (owner->bytes - phase) / esz;
+	return owner;
+}
+
 void accrt_member_views(void *base, size_t esz, size_t moff, accrt_dev *pool, accrt_dev *table, const char *name,
                         const char *loc)
 {
 	ctx_t c = {"accrt_member_views", NULL, 0, 0, NULL, NULL};
 	map_t *owner, *m;
 	mpool_t *p;
-	size_t n, k, phase, *offs;
+	size_t n, k, *offs;
 	uintptr_t ptr;
 	cl_int err;
-	char w[512];
-	pool->mem = table->mem = NULL;
-	pool->offset = table->offset = 0;
-	if (host_mode() || !base)
-		return;
 	c.name = name;
 	c.loc = loc;
-	ensure();
-	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
-		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s", name ? name : "?",
-		      base, ctx_where(&c, w, sizeof w));
-	phase = ((uintptr_t)base - owner->host) % esz;
-	moff = pool_moff(owner, (uintptr_t)base, esz, moff);
+	if (!(owner = member_elements(base, esz, &moff, &n, pool, table, &c)))
+		return;
 	p = mpool_of(owner, esz, moff);
 	mpool_reserve(p, 0, &c);
-	n = (owner->bytes - phase) / esz; /* the elements that lie whole in the mapping */
 	/* OpenACC attaches a member when its data enters: the table follows the
 	 * pool's chunks, not every change of the host's pointers */
 	if (!p->tab || p->tab_version != p->version) {
@@ -5082,22 +5097,13 @@ void accrt_member_views2(void *base, size_t esz, size_t moff, size_t moff2, accr
 	ctx_t c = {"accrt_member_views2", NULL, 0, 0, NULL, NULL};
 	map_t *owner, *m;
 	mpath_t *q;
-	size_t n, k, phase, *offs;
+	size_t n, k, *offs;
 	uintptr_t key, ptr, ptr2;
 	cl_int err;
-	char w[512];
-	pool->mem = table->mem = NULL;
-	pool->offset = table->offset = 0;
-	if (host_mode() || !base)
-		return;
 	c.name = name;
 	c.loc = loc;
-	ensure();
-	if (lookup((uintptr_t)base, 0, &owner) != FOUND)
-		fatal("'%s': the structs whose member it is (host %p) are not present on the device%s", name ? name : "?",
-		      base, ctx_where(&c, w, sizeof w));
-	phase = ((uintptr_t)base - owner->host) % esz;
-	moff = pool_moff(owner, (uintptr_t)base, esz, moff);
+	if (!(owner = member_elements(base, esz, &moff, &n, pool, table, &c)))
+		return;
 	key = pool_key(owner);
 	for (q = S.mpaths; q; q = q->next)
 		if (q->key == key && q->esz == esz && q->moff == moff && q->moff2 == moff2)
@@ -5112,7 +5118,6 @@ void accrt_member_views2(void *base, size_t esz, size_t moff, size_t moff2, accr
 		q->next = S.mpaths;
 		S.mpaths = q;
 	}
-	n = (owner->bytes - phase) / esz;
 	if (!q->tab || q->epoch != S.pool_epoch) {
 		offs = xmalloc((n ? n : 1) * sizeof *offs);
 		q->pool = NULL;
