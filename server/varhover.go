@@ -331,15 +331,24 @@ func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
 // attrIn is the data attribute of v in compute construct reg: from
 // DataAttributes, or private for a variable declared inside it.
 func (vh *varHover) attrIn(reg *analysis.Region, v *cfacts.Var) (analysis.VarAttr, bool) {
-	for _, a := range analysis.DataAttributes(vh.res.model, reg) {
-		if a.Var == v {
-			return a, true
+	inside := v.Scope != nil && reg.Stmt.Span.Start <= v.Scope.Span.Start && v.Scope.Span.End <= reg.Stmt.Span.End
+	if !(inside && v.Storage == cfacts.StorageStatic) { // (the analysis sees a static as a global)
+		for _, a := range analysis.DataAttributes(vh.res.model, reg) {
+			if a.Var == v {
+				return a, true
+			}
 		}
 	}
 	// Declared inside the construct: private by nature.
-	if v.Storage == cfacts.StorageLocal && v.Scope != nil && reg.Stmt.Span.Start <= v.Scope.Span.Start && v.Scope.Span.End <= reg.Stmt.Span.End {
+	if (v.Storage == cfacts.StorageLocal || v.Storage == cfacts.StorageStatic) && inside {
 		a := analysis.VarAttr{Var: v, Attr: analysis.AttrPrivate, From: reg, Bytes: -1,
 			Reason: "it is declared inside the construct, so each thread that executes the declaration has its own"}
+		if v.Storage == cfacts.StorageStatic {
+			// compiler/lower.go: a static the construct only reads, a
+			// constant copy of its initial value in each work-item
+			a.Attr = analysis.AttrFirstprivate
+			a.Reason = "it is a static declared inside the construct: C has one such variable, and accls gives each thread a constant copy of its initial value, which works while the construct only reads it (a write is an error)"
+		}
 		for _, l := range reg.Loops {
 			if v.Scope == l {
 				a.Reason = "it is the loop variable of a loop associated with the construct: each iteration has its own (OpenACC 3.3 §2.6.1)"

@@ -167,3 +167,32 @@ void relax(struct mesh *m, int n)
 		}
 	}
 }
+
+// TestStaticHover: a static table declared in a compute construct is
+// explained as the constant copy each thread gets (compiler/lower.go).
+func TestStaticHover(t *testing.T) {
+	text := `void step(int *from, int *to, int n)
+{
+#pragma acc parallel loop copyin(from[0:n + 2]) copyout(to[0:n + 2])
+    for (int x = 1; x <= n; x++) {
+        static const int rule[4] = {0, 1, 1, 0};
+        to[x] = rule[from[x - 1] + from[x] + from[x + 1]];
+    }
+}
+`
+	c := startServer(t)
+	c.initializeWith(map[string]any{"semanticDelayMs": 1}, nil)
+	c.open(testURI, text, 1)
+	c.diagnostics(testURI, 1)
+	c.waitSemantic(testURI)
+	line, col := 5, strings.Index(strings.Split(text, "\n")[5], "rule[")
+	m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI},
+		"position": map[string]any{"line": line, "character": col + 1}})
+	var h *protocol.Hover
+	if err := json.Unmarshal(m.Result, &h); err != nil || h == nil {
+		t.Fatalf("no hover on rule: %v", err)
+	}
+	if want := "accls gives each thread a constant copy of its initial value"; !strings.Contains(h.Contents.Value, want) {
+		t.Errorf("hover on rule:\n%s\nwant %q", h.Contents.Value, want)
+	}
+}
