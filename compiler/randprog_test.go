@@ -281,6 +281,36 @@ var randConstructs = []struct {
 	{"gangstatic", randGangStatic}, {"levels3", randLevels3}, {"static2d", randStatic2D}, {"loopprivate", randLoopPrivate},
 	{"cache", randCache}, {"knest", randKernelsNest}, {"api", randAPI}, {"declare", randDeclare},
 	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar}, {"deepcopy", randDeepCopy},
+	{"statictable", randStaticTable},
+}
+
+// randStaticTable: a lookup table declared static in the construct that
+// only reads it (a constant copy of its initial value in each work-item),
+// with a constant initializer or none (zeros), of an integer or floating
+// type, in a parallel loop, a kernels loop or a routine's caller.
+func randStaticTable(g *randGen) {
+	out := g.output("long")
+	t := g.id("table")
+	n := 3 + g.rnd.IntN(6)
+	ty := g.pick("long", "int", "short", "double")
+	var vals []string
+	for range n {
+		vals = append(vals, fmt.Sprint(g.rnd.IntN(19)-9))
+	}
+	decl := fmt.Sprintf("static const %s %s[%d] = {%s};", ty, t, n, strings.Join(vals, ", "))
+	if g.chance(0.2) {
+		decl = fmt.Sprintf("static %s %s[%d];", ty, t, n) // zeros
+	}
+	g.raw(fmt.Sprintf("#pragma acc %s copyin(in1[0:SIZE]) copy(%s[0:SIZE])", g.pick("parallel loop", "kernels loop independent", "parallel loop gang vector"), out))
+	g.line("for (int i = 0; i < SIZE; i++) {")
+	g.line("  %s", decl)
+	if g.chance(0.5) {
+		g.line("  static const long bias = %d;", g.rnd.IntN(7))
+		g.line("  %s[i] += (long)(%s[(in1[i] %% %d + %d) %% %d] * 2) + bias;", out, t, n, n, n)
+	} else {
+		g.line("  %s[i] += (long)(%s[i %% %d] * 3) - in1[i] %% 5;", out, t, n)
+	}
+	g.line("}")
 }
 
 // randAPI: data moved with the acc_* routines, a deviceptr clause on
