@@ -69,8 +69,9 @@ ACCLS_HELPER size_t accls_group_size_env(void)
  * unless vector_length or ACCLS_GROUP_SIZE says otherwise. jacobi-2d's
  * sweep on an H200, µs per launch, 32 x 4 against 32 x 8: 9.3 / 8.4 at
  * 1024², 25.1 / 24.4 at 2048², 84.9 / 84.2 at 4096²; gemm, 2mm and syrk
- * even. 3-D grids keep 128: heat-3d's kernels took 1.20 of the twin's
- * time at 256, 1.01 at 128 (bench/README.md). */
+ * even. 3-D grids keep 128 (as 64 x 2 tiles, accls_grid_ndrange):
+ * heat-3d's kernels took 1.20 of the twin's time at 256, 1.01 at 128 in
+ * groups of 256 (bench/README.md). */
 ACCLS_HELPER void accls_shape_grid(accrt_kernel_t *k, int dims, long vl, size_t *W, size_t *V)
 {
 	if (vl <= 0 && dims == 2 && !accls_group_size_env() && (accrt_device_info()->type & CL_DEVICE_TYPE_GPU))
@@ -181,6 +182,11 @@ ACCLS_HELPER accls_ndrange_t accls_grid_ndrange(const size_t grid[3], size_t V, 
 		x = gpu ? 8 : 16;
 	if (!x && gpu && V >= 64)
 		x = 32;
+	/* 3-D grids of 128 lanes: 64 x 2 (heat-3d's sweep on an H100 at 256^3,
+	 * us per launch: 82.5-83.0 against 83.4-83.8 in 32 x 4, the twin's
+	 * 32 x 4 82.7-83.1; bench/README.md, twenty-second session) */
+	if (x == 32 && !accls_grid_x() && grid[2] > 1 && V == 128)
+		x = 64;
 	/* An innermost loop shorter than the tile's width: a tile as wide as
 	 * the loop (a power of two), the other lanes along the next loop, when
 	 * it has rows enough for them. Otherwise most lanes of a group have no

@@ -16,7 +16,7 @@ long _accls_trip_down(long lo, long ub, long step)
 /* parallel loop at arrays.c:12 */
 __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)
 {
-	__global double *p = (__global double *)((__global char *)p_base + p_off);
+	__global double *p = p_base;
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
@@ -64,7 +64,7 @@ __kernel void scale_L12_stride(int rows, int cols, __global double *p_base, ulon
 /* parallel loop at arrays.c:23 */
 __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)
 {
-	__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);
+	__global float (*m)[30] = (__global float (*)[30])m_base;
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);

@@ -23,7 +23,7 @@ static const char accls_program[] =
 	"/* parallel loop at arrays.c:12 */\n"
 	"__kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)\n"
 	"{\n"
-	"\t__global double *p = (__global double *)((__global char *)p_base + p_off);\n"
+	"\t__global double *p = p_base;\n"
 	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
@@ -71,7 +71,7 @@ static const char accls_program[] =
 	"/* parallel loop at arrays.c:23 */\n"
 	"__kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
-	"\t__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);\n"
+	"\t__global float (*m)[30] = (__global float (*)[30])m_base;\n"
 	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
@@ -165,7 +165,7 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 			const long accls_n0 = accls_trip_up((long)(0), (long)(rows), 1), accls_n1 = accls_trip_up((long)(0), (long)(cols), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_p.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_stride");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
@@ -203,7 +203,7 @@ int main(void)
 			const long accls_n0 = accls_trip_up((long)(0), (long)(R), 1), accls_n1 = accls_trip_up((long)(0), (long)(C), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_m.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_stride");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}

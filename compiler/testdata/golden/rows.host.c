@@ -23,8 +23,8 @@ static const char accls_program[] =
 	"/* parallel loop at rows.c:9 */\n"
 	"__kernel void rows_L9(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)\n"
 	"{\n"
-	"\t__global double *B = (__global double *)((__global char *)B_base + B_off);\n"
-	"\t__global const double *A = (__global const double *)((__global const char *)A_base + A_off);\n"
+	"\t__global double *B = B_base;\n"
+	"\t__global const double *A = A_base;\n"
 	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
@@ -124,8 +124,8 @@ static const char accls_program[] =
 	"/* parallel loop at rows.c:23 */\n"
 	"__kernel void rows_L23(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)\n"
 	"{\n"
-	"\t__global double *B = (__global double *)((__global char *)B_base + B_off);\n"
-	"\t__global const double *A = (__global const double *)((__global const char *)A_base + A_off);\n"
+	"\t__global double *B = B_base;\n"
+	"\t__global const double *A = A_base;\n"
 	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
@@ -224,7 +224,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				const long accls_n0 = accls_trip_up((long)(0), (long)(n), 1), accls_n1 = accls_trip_up((long)(0), (long)(m), 1);
 				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L9_stride");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
@@ -312,7 +312,7 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				const long accls_n0 = accls_trip_up((long)(0), (long)(n), 1), accls_n1 = accls_trip_up((long)(0), (long)(m), 1);
 				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L23_stride");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
