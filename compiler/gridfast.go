@@ -16,8 +16,10 @@ const (
 )
 
 // splitGrid reports whether a kernel on a 2-D/3-D NDRange is written as two
-// kernels, Name for a grid that covers the trip counts and StrideName for
-// one that does not, the host choosing at launch (hostgen.go gridSize).
+// kernels, Name for a grid that covers the trip counts (with every array's
+// view at the start of its buffer: Name adds no offsets, coveredPointer)
+// and StrideName for the rest, the host choosing at launch (hostgen.go
+// gridSize).
 // Both paths in one kernel cost the covered one the registers of the
 // loops: on an H200, heat-3d's sweep used 56 registers instead of 28 and
 // took 16.4 µs per launch at 128³ instead of 14.1 (124.7 and 89.8 µs at
