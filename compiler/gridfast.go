@@ -17,7 +17,7 @@ const (
 
 // splitGrid reports whether a kernel on a 2-D/3-D NDRange is written as two
 // kernels, Name for a grid that covers the trip counts (with every array's
-// view at the start of its buffer: Name adds no offsets, coveredPointer)
+// view at the start of its buffer: Name adds no offsets, kernelgen.go)
 // and StrideName for the rest, the host choosing at launch (hostgen.go
 // gridSize).
 // Both paths in one kernel cost the covered one the registers of the

@@ -829,8 +829,9 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 				outer = trips[0]
 			}
 			// the covered form also takes its arrays without offsets
-			// (kernelgen.go coveredPointer): views inside a buffer (a
-			// sub-array of a larger mapping, a pool's chunk) get the other
+			// (kernelgen.go, the parameters' pointers): views inside a
+			// buffer (a sub-array of a larger mapping, a pool's chunk) get
+			// the other
 			var offsets []string
 			for _, p := range k.Params {
 				if p.Kind == ParamDev {

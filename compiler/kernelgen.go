@@ -358,26 +358,31 @@ func (g *kgen) kernel() error {
 		if p.Kind != ParamDev {
 			continue
 		}
-		if g.form == gridCovers {
-			// the host launches this form only when every array's view
-			// starts its buffer (hostgen.go gridSize): no offsets to add
-			g.coveredPointer(p)
-			continue
+		c := constCL(cv)
+		// at is the pointer of type typ to the array's view: its buffer
+		// plus its offset, or the buffer itself in a grid kernel's
+		// covered form, which the host launches only when every view
+		// starts its buffer (hostgen.go gridSize; on an H100 heat-3d's
+		// sweep at 256³ took 83.4 µs per launch so against 84.0 with the
+		// offsets added, bench/README.md, twenty-second session)
+		at := func(typ string) string {
+			if g.form == gridCovers {
+				return fmt.Sprintf("(%s)%s_base", typ, p.Name)
+			}
+			return fmt.Sprintf("(%s)((__global %schar *)%s_base + %s_off)", typ, c, p.Name, p.Name)
 		}
 		switch {
 		case cv.Mode == ModeRef:
-			ptr := clName(cv.Name) + "_ref"
-			g.line(0, "__global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);", p.CL, ptr, p.CL, p.Name, p.Name)
+			c = ""
+			g.line(0, "__global %s *%s_ref = %s;", p.CL, clName(cv.Name), at("__global "+p.CL+" *"))
 		case cv.VLA || cv.Rank == 1:
-			c := constCL(cv)
-			g.line(0, "__global %s%s *%s = (__global %s%s *)((__global %schar *)%s_base + %s_off);", c, p.CL, clName(cv.Name), c, p.CL, c, p.Name, p.Name)
+			g.line(0, "__global %s%s *%s = %s;", c, p.CL, clName(cv.Name), at("__global "+c+p.CL+" *"))
 		default:
 			dims := ""
 			for _, d := range cv.Dims {
 				dims += "[" + strconv.FormatInt(d, 10) + "]"
 			}
-			c := constCL(cv)
-			g.line(0, "__global %s%s (*%s)%s = (__global %s%s (*)%s)((__global %schar *)%s_base + %s_off);", c, p.CL, clName(cv.Name), dims, c, p.CL, dims, c, p.Name, p.Name)
+			g.line(0, "__global %s%s (*%s)%s = %s;", c, p.CL, clName(cv.Name), dims, at("__global "+c+p.CL+" (*)"+dims))
 		}
 	}
 	// Gang-shared arrays (__local: kernel scope).
@@ -1454,29 +1459,6 @@ func constCL(cv *CVar) string {
 		return "const "
 	}
 	return ""
-}
-
-// coveredPointer declares the pointer of device parameter p in a grid
-// kernel's covered form, whose views the host launches it with all start
-// their buffers: the base itself. On an H100, heat-3d's sweep at 256³
-// took 83.4 µs per launch so against 84.0 with the offsets added
-// (bench/README.md, twenty-second session).
-func (g *kgen) coveredPointer(p *Param) {
-	cv := p.Var
-	switch {
-	case cv.Mode == ModeRef:
-		g.line(0, "__global %s *%s_ref = %s_base;", p.CL, clName(cv.Name), p.Name)
-	case cv.VLA || cv.Rank == 1:
-		c := constCL(cv)
-		g.line(0, "__global %s%s *%s = %s_base;", c, p.CL, clName(cv.Name), p.Name)
-	default:
-		dims := ""
-		for _, d := range cv.Dims {
-			dims += "[" + strconv.FormatInt(d, 10) + "]"
-		}
-		c := constCL(cv)
-		g.line(0, "__global %s%s (*%s)%s = (__global %s%s (*)%s)%s_base;", c, p.CL, clName(cv.Name), dims, c, p.CL, dims, p.Name)
-	}
 }
 
 // readOnlyLocal reports whether v, declared in the construct, is a

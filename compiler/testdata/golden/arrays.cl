@@ -16,7 +16,7 @@ long _accls_trip_down(long lo, long ub, long step)
 /* parallel loop at arrays.c:12 */
 __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)
 {
-	__global double *p = p_base;
+	__global double *p = (__global double *)p_base;
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);

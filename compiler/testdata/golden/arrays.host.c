@@ -23,7 +23,7 @@ static const char accls_program[] =
 	"/* parallel loop at arrays.c:12 */\n"
 	"__kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)\n"
 	"{\n"
-	"\t__global double *p = p_base;\n"
+	"\t__global double *p = (__global double *)p_base;\n"
 	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"

@@ -16,8 +16,8 @@ long _accls_trip_down(long lo, long ub, long step)
 /* parallel loop at rows.c:9 */
 __kernel void rows_L9(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)
 {
-	__global double *B = B_base;
-	__global const double *A = A_base;
+	__global double *B = (__global double *)B_base;
+	__global const double *A = (__global const double *)A_base;
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
@@ -117,8 +117,8 @@ __kernel void rows_L19(__global float *R_base, ulong R_off, ulong R_stride0, uin
 /* parallel loop at rows.c:23 */
 __kernel void rows_L23(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)
 {
-	__global double *B = B_base;
-	__global const double *A = A_base;
+	__global double *B = (__global double *)B_base;
+	__global const double *A = (__global const double *)A_base;
 	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
