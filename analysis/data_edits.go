@@ -129,6 +129,22 @@ func inferLength(m *Model, r *Region, v *cfacts.Var) string {
 	return loopBoundLength(m, fn, r.Stmt, v, pos)
 }
 
+// OnlyFirstElementIn reports whether the code of fn uses pointer v, at
+// least once, and only for the element it points to (*v, v[0], v->m): a
+// pointer to one value, whose data clause is v[0:1].
+func (m *Model) OnlyFirstElementIn(fn *cfacts.Func, v *cfacts.Var) bool {
+	if fn == nil || fn.Body == nil {
+		return false
+	}
+	var derefs []*Ref // the pointer's own value (v = malloc(…), free(v)) says nothing of the extent
+	for _, r := range m.collectRefs(fn.Body) {
+		if r.Var == v && r.Deref {
+			derefs = append(derefs, r)
+		}
+	}
+	return onlyFirstElement(derefs, v)
+}
+
 // onlyFirstElement reports whether refs use pointer v, at least once, and
 // only for the element it points to: *v, v[0], v->m.
 func onlyFirstElement(refs []*Ref, v *cfacts.Var) bool {

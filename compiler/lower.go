@@ -281,6 +281,9 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 				di.Start, di.Bytes, di.Lo = name, "sizeof(*"+paren(name)+")", "0"
 				break
 			}
+			if c.model.OnlyFirstElementIn(fn, v) {
+				return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:1] for the one value the code uses (*%s)", name, name, name)
+			}
 			return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:n]", name, name)
 		case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex, cfacts.TypeStruct, cfacts.TypeUnion:
 			di.Start, di.Bytes, di.Lo = "&"+name, "sizeof("+name+")", "0"

@@ -28,3 +28,14 @@ int f(int n, float *a, struct pt *p, float **rows)
 		a[i] = 2;
 	return count;
 }
+
+/* a pointer to one value without bounds: the message proposes [0:1] */
+void scale(int n, float *a, float *bias)
+{
+#pragma acc data copy(a[0:n]) copyin(bias)
+	{
+#pragma acc parallel loop
+		for (int i = 0; i < n; i++)
+			a[i] += *bias;
+	}
+}
