@@ -10,15 +10,18 @@ import (
 
 // The forms of a kernel on a 2-D/3-D NDRange (kgen.form).
 const (
-	gridBoth    = iota // one kernel: the covered path behind a test, the grid-stride loops after it
-	gridCovers         // the kernel Name: one iteration per work-item, no loops
-	gridStrides        // the kernel StrideName: the grid-stride loops alone
+	gridBoth          = iota // one kernel: the covered path behind a test, the grid-stride loops after it
+	gridCovers               // the kernel Name: one iteration per work-item, no loops, the arrays at their buffers' starts
+	gridStrides              // the kernel StrideName: the grid-stride loops alone
+	gridCoversOffsets        // the kernel OffsetName: gridCovers for views inside their buffers
 )
 
-// splitGrid reports whether a kernel on a 2-D/3-D NDRange is written as two
-// kernels, Name for a grid that covers the trip counts (with every array's
-// view at the start of its buffer: Name adds no offsets, kernelgen.go)
-// and StrideName for the rest, the host choosing at launch (hostgen.go
+// splitGrid reports whether a kernel on a 2-D/3-D NDRange is written as
+// three kernels, Name for a grid that covers the trip counts with every
+// array's view at the start of its buffer (Name adds no offsets,
+// kernelgen.go), OffsetName for such a grid with views inside their
+// buffers (a sub-array from a[1], the section of a larger mapping), and
+// StrideName for the rest, the host choosing at launch (hostgen.go
 // gridSize).
 // Both paths in one kernel cost the covered one the registers of the
 // loops: on an H200, heat-3d's sweep used 56 registers instead of 28 and
@@ -83,8 +86,9 @@ func launchValue(k *Kernel, e *cfacts.Expr) bool {
 // 17.5 ms with 64-bit ones, 14.6–14.9 ms.
 func (g *kgen) gridCovered(lp *Loop, ns []string) {
 	switch g.form {
-	case gridCovers:
-		g.line(0, "/* the host launches this form on a grid that covers the trip counts (else %s): one iteration per work-item, 32-bit indexes */", g.k.StrideName)
+	case gridCovers, gridCoversOffsets:
+		g.line(0, "/* the host launches this form on a grid that covers the trip counts (else %s)%s: one iteration per work-item, 32-bit indexes */", g.k.StrideName,
+			map[bool]string{true: ", with every array at the start of its buffer (else " + g.k.OffsetName + ")", false: ", with arrays inside their buffers"}[g.form == gridCovers])
 		g.gridNest(lp, ns, true)
 		return
 	case gridStrides:

@@ -828,19 +828,24 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 			if n == 3 {
 				outer = trips[0]
 			}
-			// the covered form also takes its arrays without offsets
-			// (kernelgen.go, the parameters' pointers): views inside a
-			// buffer (a sub-array of a larger mapping, a pool's chunk) get
-			// the other
+			// the covered form takes its arrays at their buffers' starts
+			// (kernelgen.go, the parameters' pointers); views inside a
+			// buffer (a sub-array from a[1], a section of a larger
+			// mapping) get the form that adds their offsets
 			var offsets []string
 			for _, p := range k.Params {
 				if p.Kind == ParamDev {
-					offsets = append(offsets, fmt.Sprintf(" || %s.offset != 0", devView(p.Var.Name)))
+					offsets = append(offsets, fmt.Sprintf("%s.offset != 0", devView(p.Var.Name)))
 				}
 			}
-			h.w(ind, "if (!accls_grid_covers(accls_grid, accls_V, %s, %s, %s)%s) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */", trips[n-1], trips[n-2], outer, strings.Join(offsets, ""))
+			h.w(ind, "if (!accls_grid_covers(accls_grid, accls_V, %s, %s, %s)) { /* more iterations than work-items: the grid-stride form */", trips[n-1], trips[n-2], outer)
 			h.w(ind, "\taccls_k = %s;", h.kernelHandle(k.StrideName))
 			h.w(ind, "\t%s;", h.shapeCall(k))
+			if len(offsets) > 0 {
+				h.w(ind, "} else if (%s) { /* views inside their buffers */", strings.Join(offsets, " || "))
+				h.w(ind, "\taccls_k = %s;", h.kernelHandle(k.OffsetName))
+				h.w(ind, "\t%s;", h.shapeCall(k))
+			}
 			h.w(ind, "}")
 		}
 	}

@@ -274,6 +274,10 @@ type Kernel struct {
 	// StrideName names the kernel's grid-stride form when a kernel on an
 	// NDRange is written as two (gridfast.go splitGrid); "" otherwise.
 	StrideName string
+	// OffsetName names the grid kernel's form for a covering grid whose
+	// arrays' views lie inside their buffers (Name takes the buffers'
+	// starts, gridfast.go splitGrid); set with StrideName.
+	OffsetName string
 	Source     string // the kernel's OpenCL C (kernelgen; both forms of a split kernel)
 	// Stages: the loops whose cache directives are staged in __local memory (cache.go).
 	Stages map[*Loop]*cacheStage

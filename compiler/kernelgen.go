@@ -70,10 +70,14 @@ func (c *compilation) kernelgen() error {
 			g = &kgen{c: c, k: k, form: g.form}
 			err = g.kernel()
 		}
-		var strides *kgen
+		var strides, offsets *kgen
 		if err == nil && k.StrideName != "" {
 			strides = &kgen{c: c, k: k, form: gridStrides}
 			err = strides.kernel()
+		}
+		if err == nil && k.OffsetName != "" {
+			offsets = &kgen{c: c, k: k, form: gridCoversOffsets}
+			err = offsets.kernel()
 		}
 		if err != nil {
 			c.spanErr(err, k.Construct.Dir.Span)
@@ -84,23 +88,23 @@ func (c *compilation) kernelgen() error {
 		}
 		p.noteComplex(g.em.complex)
 		p.noteComplex(kernelComplex(k))
-		if strides != nil {
-			p.noteComplex(strides.em.complex)
-		}
 		src, lines := g.out.String(), g.lines
-		if strides != nil {
-			src += "\n" + strides.out.String()
-			lines = append(append(lines, 0), strides.lines...)
-		}
-		srcs = append(srcs, src)
-		k.Lines, k.calls = lines, g.calls
-		if strides != nil {
-			for _, r := range strides.calls {
+		k.calls = g.calls
+		for _, other := range []*kgen{strides, offsets} { // the other forms, after the first
+			if other == nil {
+				continue
+			}
+			p.noteComplex(other.em.complex)
+			src += "\n" + other.out.String()
+			lines = append(append(lines, 0), other.lines...)
+			for _, r := range other.calls {
 				if !slices.Contains(k.calls, r) {
 					k.calls = append(k.calls, r)
 				}
 			}
 		}
+		srcs = append(srcs, src)
+		k.Lines = lines
 	}
 	protos, rsrcs, rlines := c.routinegen()
 	if err := c.errs(); err != nil {
@@ -337,12 +341,15 @@ func (g *kgen) kernel() error {
 		}
 	}
 	name := k.Name
-	if g.form == gridStrides {
+	switch g.form {
+	case gridStrides:
 		name = k.StrideName
+	case gridCoversOffsets:
+		name = k.OffsetName
 	}
 	g.raw(fmt.Sprintf("/* %s at %s:%d%s */", what, g.c.prog.File, con.Line, kernelNote(k)))
 	for _, p := range k.Params {
-		if p.Kind == ParamBytes && g.form != gridStrides { // declared once, before the first form
+		if p.Kind == ParamBytes && (g.form == gridBoth || g.form == gridCovers) { // declared once, before the first form
 			g.raw(fmt.Sprintf("typedef struct { %s v%s; } %s_t; /* firstprivate %s, by value */", p.CL, dimsText(p.Var.Var.Type), g.structName(p.Var), p.Var.Name))
 		}
 	}
@@ -1369,7 +1376,7 @@ func (g *kgen) gridNest(lp *Loop, ns []string, single bool) {
 			// ends the iteration, as in the loop
 			do := map[bool]string{true: "do "}[i == n-1]
 			if stmt, test := g.boundedIteration(lv, t, sc); test != "" {
-				if g.form == gridCovers && conditionBounds(lv) {
+				if (g.form == gridCovers || g.form == gridCoversOffsets) && conditionBounds(lv) {
 					g.line(0, "{ const int %s = (int)get_global_id(%d); %s if (%s) %s{", t, dim, stmt, test, do)
 				} else {
 					g.line(0, "{ const int %s = (int)get_global_id(%d); %s if (%s < (int)%s && %s) %s{", t, dim, stmt, t, ns[i], test, do)

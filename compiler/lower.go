@@ -1470,6 +1470,7 @@ func (l *lowering) finishKernel(k *Kernel) {
 	l.params(k)
 	if splitGrid(k) { // gridfast.go
 		k.StrideName = k.Name + "_stride"
+		k.OffsetName = k.Name + "_off"
 	}
 	l.routineScratch(k)
 	l.c.planCacheStages(k)

@@ -25,7 +25,7 @@ __kernel void scale_L12(int rows, int cols, __global double *p_base, ulong p_off
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)rows, 1);
 		const long _n_j = _accls_trip_up(0, (long)cols, 1);
-		/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride): one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride), with every array at the start of its buffer (else scale_L12_off): one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 			int i = (int)((long)_t_i);
 			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
@@ -61,6 +61,30 @@ __kernel void scale_L12_stride(int rows, int cols, __global double *p_base, ulon
 	}
 }
 
+/* parallel loop at arrays.c:12 */
+__kernel void scale_L12_off(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)
+{
+	__global double *p = (__global double *)((__global char *)p_base + p_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 13 "arrays.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)rows, 1);
+		const long _n_j = _accls_trip_up(0, (long)cols, 1);
+		/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 15 "arrays.c"
+				p[i * (long)p_stride0 + j] *= f;
+			} while (0); }
+		}}
+	}
+}
+
 /* parallel loop at arrays.c:23 */
 __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)
 {
@@ -73,7 +97,7 @@ __kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 40, 1);
 		const long _n_j = _accls_trip_up(0, 30, 1);
-		/* the host launches this form on a grid that covers the trip counts (else main_L23_stride): one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else main_L23_stride), with every array at the start of its buffer (else main_L23_off): one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 			int i = (int)((long)_t_i);
 			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
@@ -106,6 +130,30 @@ __kernel void main_L23_stride(__global float *m_base, ulong m_off, uint _nworker
 				m[i][j] = i - j;
 			}
 		}
+	}
+}
+
+/* parallel loop at arrays.c:23 */
+__kernel void main_L23_off(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)
+{
+	__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 24 "arrays.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, 40, 1);
+		const long _n_j = _accls_trip_up(0, 30, 1);
+		/* the host launches this form on a grid that covers the trip counts (else main_L23_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 26 "arrays.c"
+				m[i][j] = i - j;
+			} while (0); }
+		}}
 	}
 }
 

@@ -32,7 +32,7 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)rows, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, (long)cols, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride), with every array at the start of its buffer (else scale_L12_off): one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
 	"\t\t\tint i = (int)((long)_t_i);\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
@@ -68,6 +68,30 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
+	"/* parallel loop at arrays.c:12 */\n"
+	"__kernel void scale_L12_off(int rows, int cols, __global double *p_base, ulong p_off, ulong p_stride0, double f, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global double *p = (__global double *)((__global char *)p_base + p_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 13 \"arrays.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)rows, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)cols, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else scale_L12_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 15 \"arrays.c\"\n"
+	"\t\t\t\tp[i * (long)p_stride0 + j] *= f;\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
 	"/* parallel loop at arrays.c:23 */\n"
 	"__kernel void main_L23(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
@@ -80,7 +104,7 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, 40, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, 30, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else main_L23_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else main_L23_stride), with every array at the start of its buffer (else main_L23_off): one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
 	"\t\t\tint i = (int)((long)_t_i);\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
@@ -113,6 +137,30 @@ static const char accls_program[] =
 	"\t\t\t\tm[i][j] = i - j;\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at arrays.c:23 */\n"
+	"__kernel void main_L23_off(__global float *m_base, ulong m_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float (*m)[30] = (__global float (*)[30])((__global char *)m_base + m_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 24 \"arrays.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, 40, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, 30, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else main_L23_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 26 \"arrays.c\"\n"
+	"\t\t\t\tm[i][j] = i - j;\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
@@ -165,8 +213,11 @@ static void scale(int rows, int cols, double p[rows][cols], double f)
 			const long accls_n0 = accls_trip_up((long)(0), (long)(rows), 1), accls_n1 = accls_trip_up((long)(0), (long)(cols), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_p.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_stride");
+				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+			} else if (accls_d_p.offset != 0) { /* views inside their buffers */
+				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "scale_L12_off");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
 			const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
@@ -203,8 +254,11 @@ int main(void)
 			const long accls_n0 = accls_trip_up((long)(0), (long)(R), 1), accls_n1 = accls_trip_up((long)(0), (long)(C), 1);
 			accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 			accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_m.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
+			if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_stride");
+				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+			} else if (accls_d_m.offset != 0) { /* views inside their buffers */
+				accls_k = accrt_kernel(accrt_program(accls_program, "arrays.c"), "main_L23_off");
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 			}
 			const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);

@@ -26,7 +26,7 @@ __kernel void rows_L9(int n, int m, __global double *B_base, ulong B_off, ulong 
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		const long _n_j = _accls_trip_up(0, (long)m, 1);
-		/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride): one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride), with every array at the start of its buffer (else rows_L9_off): one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 			int i = (int)((long)_t_i);
 			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
@@ -60,6 +60,31 @@ __kernel void rows_L9_stride(int n, int m, __global double *B_base, ulong B_off,
 				B[i * (long)B_stride0 + j] = A[i * (long)A_stride0 + j] + 1;
 			}
 		}
+	}
+}
+
+/* parallel loop at rows.c:9 */
+__kernel void rows_L9_off(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)
+{
+	__global double *B = (__global double *)((__global char *)B_base + B_off);
+	__global const double *A = (__global const double *)((__global const char *)A_base + A_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 10 "rows.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		const long _n_j = _accls_trip_up(0, (long)m, 1);
+		/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 12 "rows.c"
+				B[i * (long)B_stride0 + j] = A[i * (long)A_stride0 + j] + 1;
+			} while (0); }
+		}}
 	}
 }
 
@@ -127,7 +152,7 @@ __kernel void rows_L23(int n, int m, __global double *B_base, ulong B_off, ulong
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		const long _n_j = _accls_trip_up(0, (long)m, 1);
-		/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride): one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride), with every array at the start of its buffer (else rows_L23_off): one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
 			int i = (int)((long)_t_i);
 			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
@@ -161,6 +186,31 @@ __kernel void rows_L23_stride(int n, int m, __global double *B_base, ulong B_off
 				B[i * (long)B_stride0 + j] += A[i * (long)A_stride0 + j];
 			}
 		}
+	}
+}
+
+/* parallel loop at rows.c:23 */
+__kernel void rows_L23_off(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)
+{
+	__global double *B = (__global double *)((__global char *)B_base + B_off);
+	__global const double *A = (__global const double *)((__global const char *)A_base + A_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 24 "rows.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		const long _n_j = _accls_trip_up(0, (long)m, 1);
+		/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 26 "rows.c"
+				B[i * (long)B_stride0 + j] += A[i * (long)A_stride0 + j];
+			} while (0); }
+		}}
 	}
 }
 

@@ -33,7 +33,7 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, (long)m, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride), with every array at the start of its buffer (else rows_L9_off): one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
 	"\t\t\tint i = (int)((long)_t_i);\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
@@ -67,6 +67,31 @@ static const char accls_program[] =
 	"\t\t\t\tB[i * (long)B_stride0 + j] = A[i * (long)A_stride0 + j] + 1;\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at rows.c:9 */\n"
+	"__kernel void rows_L9_off(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global double *B = (__global double *)((__global char *)B_base + B_off);\n"
+	"\t__global const double *A = (__global const double *)((__global const char *)A_base + A_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 10 \"rows.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)m, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L9_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 12 \"rows.c\"\n"
+	"\t\t\t\tB[i * (long)B_stride0 + j] = A[i * (long)A_stride0 + j] + 1;\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
@@ -134,7 +159,7 @@ static const char accls_program[] =
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(0, (long)m, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride), with every array at the start of its buffer (else rows_L23_off): one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
 	"\t\t\tint i = (int)((long)_t_i);\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
@@ -168,6 +193,31 @@ static const char accls_program[] =
 	"\t\t\t\tB[i * (long)B_stride0 + j] += A[i * (long)A_stride0 + j];\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at rows.c:23 */\n"
+	"__kernel void rows_L23_off(int n, int m, __global double *B_base, ulong B_off, ulong B_stride0, __global const double *A_base, ulong A_off, ulong A_stride0, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global double *B = (__global double *)((__global char *)B_base + B_off);\n"
+	"\t__global const double *A = (__global const double *)((__global const char *)A_base + A_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 24 \"rows.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)m, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else rows_L23_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 26 \"rows.c\"\n"
+	"\t\t\t\tB[i * (long)B_stride0 + j] += A[i * (long)A_stride0 + j];\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
@@ -224,8 +274,11 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				const long accls_n0 = accls_trip_up((long)(0), (long)(n), 1), accls_n1 = accls_trip_up((long)(0), (long)(m), 1);
 				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
+				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L9_stride");
+					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+				} else if (accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* views inside their buffers */
+					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L9_off");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
 				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
@@ -312,8 +365,11 @@ void rows(int n, int m, double **A, double **B, float *R[4], int steps)
 				const long accls_n0 = accls_trip_up((long)(0), (long)(n), 1), accls_n1 = accls_trip_up((long)(0), (long)(m), 1);
 				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
-				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1) || accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* more iterations than work-items, or views inside their buffers: the grid-stride form */
+				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
 					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L23_stride");
+					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+				} else if (accls_d_B.offset != 0 || accls_d_A.offset != 0) { /* views inside their buffers */
+					accls_k = accrt_kernel(accrt_program(accls_program, "rows.c"), "rows_L23_off");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
 				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
