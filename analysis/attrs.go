@@ -402,9 +402,14 @@ func (ci *computeInfo) attribute(u *varUse) VarAttr {
 		a.Reason = "predetermined private: the loop variable of " + where + " (OpenACC 3.3 §2.6.1)"
 		return a
 	}
-	if r.Stmt != nil && inSpan(r.Stmt.Span, v.NameSpan) && v.Storage != cfacts.StorageStatic && v.Storage != cfacts.StorageExtern {
+	if r.Stmt != nil && inSpan(r.Stmt.Span, v.NameSpan) && v.Storage != cfacts.StorageExtern {
 		a.Attr, a.Predetermined = AttrPrivate, true
 		a.Reason = "predetermined private: declared inside the construct (OpenACC 3.3 §2.6.1)"
+		if v.Storage == cfacts.StorageStatic {
+			// compiler/lower.go: a static the construct only reads
+			a.Attr = AttrFirstprivate
+			a.Reason = "a static declared inside the construct: C has one such variable, and accls gives each thread a constant copy of its initial value, which works while the construct only reads it (a write is an error)"
+		}
 		return a
 	}
 

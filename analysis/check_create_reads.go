@@ -161,21 +161,16 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 						continue
 					}
 					a = strip(a)
-					fd := w.m.C.Decls[x.Name]
+					fd, callee := w.m.C.Decls[x.Name], w.m.calleeModel(x)
 					switch {
 					case fd != nil && fd.FromHeader && !strings.HasPrefix(x.Name, "acc_"):
 						// a library function (printf, free): the host's copy
-					case a == nil || a.Kind != cfacts.ExprIdent || fd == nil || fd.Def == nil || fd.Def.Body == nil ||
-						k >= len(fd.Def.Params) || depth == 0:
+					case a == nil || a.Kind != cfacts.ExprIdent || callee == nil || k >= len(callee.Func.Params) || depth == 0:
 						w.unsure = true // acc_update_device(v), an unknown callee, v inside an expression
 					default:
-						callee := w.m.modelOf(fd.Def)
-						if callee == nil {
-							w.unsure = true
-							break
-						}
-						w.use(callee, fd.Def.Params[k], nil, fd.Def.Body.Span, depth-1,
-							fmt.Sprintf("in %s, which gets %s as %s", quote(fd.Def.Name), quote(v.Name), quote(fd.Def.Params[k].Name)))
+						p := callee.Func.Params[k]
+						w.use(callee, p, nil, callee.Func.Body.Span, depth-1,
+							fmt.Sprintf("in %s, which gets %s as %s", quote(callee.Func.Name), quote(v.Name), quote(p.Name)))
 					}
 				}
 				return !w.unsure

@@ -485,20 +485,17 @@ func calleeUse(m *Model, s *cfacts.Stmt, v *cfacts.Var) *dataUse {
 		if e.Kind != cfacts.ExprCall || found != nil {
 			return found == nil
 		}
-		fd := m.C.Decls[e.Name]
-		if fd == nil || fd.Def == nil || fd.Def.Body == nil {
-			return true
-		}
-		fm := m.modelOf(fd.Def)
+		fm := m.calleeModel(e)
 		if fm == nil {
 			return true
 		}
+		params := fm.Func.Params
 		for k, a := range e.Args {
-			if a = strip(a); a == nil || a.Kind != cfacts.ExprIdent || a.Var != v || k >= len(fd.Def.Params) {
+			if a = strip(a); a == nil || a.Kind != cfacts.ExprIdent || a.Var != v || k >= len(params) {
 				continue
 			}
-			if du := useIn(m, funcComputes(fm), fd.Def.Params[k]); du.deref != nil {
-				du.derefNote = fmt.Sprintf("%s, as which %s gets %s, is dereferenced here", quote(fd.Def.Params[k].Name), quote(e.Name), quote(v.Name))
+			if du := useIn(m, funcComputes(fm), params[k]); du.deref != nil {
+				du.derefNote = fmt.Sprintf("%s, as which %s gets %s, is dereferenced here", quote(params[k].Name), quote(e.Name), quote(v.Name))
 				found = du
 			}
 		}

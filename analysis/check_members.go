@@ -88,6 +88,25 @@ func derefPath(ref *Ref) (*cfacts.Expr, string) {
 	return x, text
 }
 
+// ElementMember splits member access e (a[i].m, a[i].in.m, c->in.m) at its
+// first access of a member of the element: first is that access (first.X
+// is the element a[i] or the pointer c), member the text from there to e
+// ("m", "in.m": the accesses between are members of structs embedded in
+// the element, offsets within it). first is nil when e is no member
+// access. The compiler's deep copy (compiler/attach.go), hover and the
+// unmapped members of elements use it.
+func ElementMember(e *cfacts.Expr) (first *cfacts.Expr, member string) {
+	if e == nil || e.Kind != cfacts.ExprMember {
+		return nil, ""
+	}
+	first, member = e, e.Name
+	for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type.IsRecord() {
+		first = first.X
+		member = first.Name + "." + member
+	}
+	return first, member
+}
+
 // MemberPath spells a chain of member accesses from an identifier
 // ("v.in.x", "p->x", also for (*p).x); root is the identifier, nil when e
 // is not such a chain (a[i].x, f().x).

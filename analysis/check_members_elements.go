@@ -71,11 +71,7 @@ func elementMemberPath(ref *Ref) (*cfacts.Expr, string) {
 		if x.Kind != cfacts.ExprMember || !IsPointerMember(x) {
 			continue
 		}
-		first, text := x, x.Name
-		for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && isRecordType(first.X.Type) {
-			first = first.X
-			text = first.Name + "." + text
-		}
+		first, text := ElementMember(x)
 		if first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprIndex && first.X.X == ref.Ident {
 			found, member = x, text
 		}
@@ -83,15 +79,11 @@ func elementMemberPath(ref *Ref) (*cfacts.Expr, string) {
 	return found, member
 }
 
-func isRecordType(t *cfacts.Type) bool {
-	return t != nil && (t.Kind == cfacts.TypeStruct || t.Kind == cfacts.TypeUnion)
-}
-
 // localStructElements reports whether v is a local pointer to, or array
 // of, structs.
 func localStructElements(v *cfacts.Var) bool {
 	t := v.Type
-	return v.Storage == cfacts.StorageLocal && t != nil && (t.Kind == cfacts.TypePointer || t.Kind == cfacts.TypeArray) && isRecordType(t.Elem)
+	return v.Storage == cfacts.StorageLocal && t != nil && (t.Kind == cfacts.TypePointer || t.Kind == cfacts.TypeArray) && t.Elem.IsRecord()
 }
 
 // elementMembersFromAllocationOnly reports whether the function's refs

@@ -160,6 +160,19 @@ func (m *Model) RegionAt(off int) *Region {
 	return innermostRegion(fm.Regions, off)
 }
 
+// calleeModel is the model of the function of the file that call names
+// (defined here, with a body), nil for any other call.
+func (m *Model) calleeModel(call *cfacts.Expr) *FuncModel {
+	if call == nil || call.Kind != cfacts.ExprCall {
+		return nil
+	}
+	fd := m.C.Decls[call.Name]
+	if fd == nil || fd.Def == nil || fd.Def.Body == nil {
+		return nil
+	}
+	return m.modelOf(fd.Def)
+}
+
 // modelOf is the model of function definition f, nil when none.
 func (m *Model) modelOf(f *cfacts.Func) *FuncModel {
 	for _, fm := range m.Funcs {

@@ -372,7 +372,7 @@ func (l *lowering) memberPathUses() []*pathUse {
 // construct so initialized): a cursor, the C idiom of a pointer to the
 // current element. nil otherwise. cursors caches the answer per pointer.
 func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) (*cfacts.Var, string) {
-	first, member := embeddedMember(e)
+	first, member := analysis.ElementMember(e)
 	if first == nil || first.Op != "->" || first.X == nil || first.X.Kind != cfacts.ExprIdent || first.X.Var == nil {
 		return nil, ""
 	}
@@ -389,7 +389,7 @@ func (l *lowering) cursorElems(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.
 // to. It returns the elements (a), the member and whether it is reached
 // through a cursor; nil for other expressions.
 func (l *lowering) viaMember(e *cfacts.Expr, attrOf map[*cfacts.Var]*analysis.VarAttr, cursors map[*cfacts.Var]*cfacts.Var) (*cfacts.Var, *ElemMember, bool) {
-	first, inner := embeddedMember(e)
+	first, inner := analysis.ElementMember(e)
 	if first == nil || first.Op != "->" || first.X == nil || first.X.Kind != cfacts.ExprMember ||
 		!isPointer(first.X.Type) || first.X.Type.Elem == nil || !isRecord(first.X.Type.Elem) {
 		return nil, nil, false
@@ -685,9 +685,9 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 			}
 		}
 		idx := ""
-		first, _ := embeddedMember(e) // first.X: the element a[i], or the cursor c
+		first, _ := analysis.ElementMember(e) // first.X: the element a[i], or the cursor c
 		if ps.elem[v].Via != "" {
-			first, _ = embeddedMember(first.X) // a[i].p->m: a[i].p
+			first, _ = analysis.ElementMember(first.X) // a[i].p->m: a[i].p
 		}
 		if base := ps.cursor[e]; base != nil { // c->m: element c - a
 			b, err := g.spell(base)
@@ -717,30 +717,12 @@ func (g *kgen) memberSpelling(e *cfacts.Expr) (string, bool) {
 // member's text ("m"; "in.m" for a[i].in.m, in a struct embedded in the
 // element), nil for other expressions.
 func (ps *memberPaths) elemMemberBase(e *cfacts.Expr) (base *cfacts.Var, member string) {
-	first, member := embeddedMember(e)
+	first, member := analysis.ElementMember(e)
 	if first == nil || first.Op != "." || first.X == nil || first.X.Kind != cfacts.ExprIndex {
 		return nil, ""
 	}
 	v, _ := ps.elementsVar(first.X.X)
 	return v, member
-}
-
-// embeddedMember splits member access e (a[i].m, a[i].in.m, c->in.m) at
-// its first access of a member of the elements: first is that access
-// (first.X is the element a[i] or the pointer c), member the text from
-// there to e ("m", "in.m": the accesses between are members of structs
-// embedded in the element, offsets within it). first is nil when e is no
-// member access.
-func embeddedMember(e *cfacts.Expr) (first *cfacts.Expr, member string) {
-	if e == nil || e.Kind != cfacts.ExprMember {
-		return nil, ""
-	}
-	first, member = e, e.Name
-	for first.Op == "." && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil && isRecord(first.X.Type) {
-		first = first.X
-		member = first.Name + "." + member
-	}
-	return first, member
 }
 
 // elementsVar is the variable of x when x denotes an array or pointer of

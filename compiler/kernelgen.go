@@ -372,7 +372,7 @@ func (g *kgen) kernel() error {
 		// starts its buffer (hostgen.go gridSize; on an H100 heat-3d's
 		// sweep at 256³ took 83.4 µs per launch so against 84.0 with the
 		// offsets added, bench/README.md, twenty-second session)
-		at := func(typ string) string {
+		at := func(typ, c string) string {
 			if g.form == gridCovers {
 				return fmt.Sprintf("(%s)%s_base", typ, p.Name)
 			}
@@ -380,16 +380,15 @@ func (g *kgen) kernel() error {
 		}
 		switch {
 		case cv.Mode == ModeRef:
-			c = ""
-			g.line(0, "__global %s *%s_ref = %s;", p.CL, clName(cv.Name), at("__global "+p.CL+" *"))
+			g.line(0, "__global %s *%s_ref = %s;", p.CL, clName(cv.Name), at("__global "+p.CL+" *", ""))
 		case cv.VLA || cv.Rank == 1:
-			g.line(0, "__global %s%s *%s = %s;", c, p.CL, clName(cv.Name), at("__global "+c+p.CL+" *"))
+			g.line(0, "__global %s%s *%s = %s;", c, p.CL, clName(cv.Name), at("__global "+c+p.CL+" *", c))
 		default:
 			dims := ""
 			for _, d := range cv.Dims {
 				dims += "[" + strconv.FormatInt(d, 10) + "]"
 			}
-			g.line(0, "__global %s%s (*%s)%s = %s;", c, p.CL, clName(cv.Name), dims, at("__global "+c+p.CL+" (*)"+dims))
+			g.line(0, "__global %s%s (*%s)%s = %s;", c, p.CL, clName(cv.Name), dims, at("__global "+c+p.CL+" (*)"+dims, c))
 		}
 	}
 	// Gang-shared arrays (__local: kernel scope).

@@ -331,24 +331,15 @@ func (vh *varHover) inCode(off int) (string, acc.Span, bool) {
 // attrIn is the data attribute of v in compute construct reg: from
 // DataAttributes, or private for a variable declared inside it.
 func (vh *varHover) attrIn(reg *analysis.Region, v *cfacts.Var) (analysis.VarAttr, bool) {
-	inside := v.Scope != nil && reg.Stmt.Span.Start <= v.Scope.Span.Start && v.Scope.Span.End <= reg.Stmt.Span.End
-	if !(inside && v.Storage == cfacts.StorageStatic) { // (the analysis sees a static as a global)
-		for _, a := range analysis.DataAttributes(vh.res.model, reg) {
-			if a.Var == v {
-				return a, true
-			}
+	for _, a := range analysis.DataAttributes(vh.res.model, reg) {
+		if a.Var == v {
+			return a, true
 		}
 	}
 	// Declared inside the construct: private by nature.
-	if (v.Storage == cfacts.StorageLocal || v.Storage == cfacts.StorageStatic) && inside {
+	if v.Storage == cfacts.StorageLocal && v.Scope != nil && reg.Stmt.Span.Start <= v.Scope.Span.Start && v.Scope.Span.End <= reg.Stmt.Span.End {
 		a := analysis.VarAttr{Var: v, Attr: analysis.AttrPrivate, From: reg, Bytes: -1,
 			Reason: "it is declared inside the construct, so each thread that executes the declaration has its own"}
-		if v.Storage == cfacts.StorageStatic {
-			// compiler/lower.go: a static the construct only reads, a
-			// constant copy of its initial value in each work-item
-			a.Attr = analysis.AttrFirstprivate
-			a.Reason = "it is a static declared inside the construct: C has one such variable, and accls gives each thread a constant copy of its initial value, which works while the construct only reads it (a write is an error)"
-		}
 		for _, l := range reg.Loops {
 			if v.Scope == l {
 				a.Reason = "it is the loop variable of a loop associated with the construct: each iteration has its own (OpenACC 3.3 §2.6.1)"
@@ -395,10 +386,10 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	if a.From != nil && a.From != reg && a.From.Directive != nil {
 		mb.RootFrom = vh.describe(a.From)
 	}
-	first := elementAccess(access) // c->x, c->in.x: the access of the element's own member
+	first, _ := analysis.ElementMember(access) // c->x, c->in.x: the access of the element's own member
 	if first.Op == "->" && first.X != nil && first.X.Kind == cfacts.ExprMember && first.X.Type != nil &&
-		first.X.Type.Kind == cfacts.TypePointer && isRecord(first.X.Type.Elem) {
-		first = elementAccess(first.X) // c->p->x: one pointer member further (compiler/attach.go viaMember)
+		first.X.Type.Kind == cfacts.TypePointer && first.X.Type.Elem.IsRecord() {
+		first, _ = analysis.ElementMember(first.X) // c->p->x: one pointer member further (compiler/attach.go viaMember)
 	}
 	if first.Op == "->" && first.X != nil && first.X.Kind == cfacts.ExprIdent && t != nil && t.Kind == cfacts.TypePointer {
 		// c->x with c = &a[i]: the element's member (compiler/attach.go)
@@ -411,19 +402,6 @@ func (vh *varHover) inMember(off int) (string, acc.Span, bool) {
 	vh.memberData(&mb, reg, root.Var)
 	mb.Read, mb.Written = analysis.MemberUse(vh.res.model, reg, root.Var, path)
 	return hover.MemberMarkdown(mb, vh.describe(reg)), memberNameSpan(access), true
-}
-
-// elementAccess is the first member access of e's chain of members of
-// embedded structs: c->in of c->in.x, e itself for c->x.
-func elementAccess(e *cfacts.Expr) *cfacts.Expr {
-	for e.Op == "." && e.X != nil && e.X.Kind == cfacts.ExprMember && isRecord(e.X.Type) {
-		e = e.X
-	}
-	return e
-}
-
-func isRecord(t *cfacts.Type) bool {
-	return t != nil && (t.Kind == cfacts.TypeStruct || t.Kind == cfacts.TypeUnion)
 }
 
 // cursorOf finds where compute construct reg points pointer c into the

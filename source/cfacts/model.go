@@ -243,6 +243,11 @@ func (t *Type) IsScalar() bool {
 	return false
 }
 
+// IsRecord reports whether t is a struct or union type (false for nil).
+func (t *Type) IsRecord() bool {
+	return t != nil && (t.Kind == TypeStruct || t.Kind == TypeUnion)
+}
+
 // IsAggregate reports whether t is an array, struct or union: the types
 // OpenACC treats as implicitly copy (or present).
 func (t *Type) IsAggregate() bool {
