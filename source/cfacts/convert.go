@@ -1145,6 +1145,9 @@ func (c *conv) primary(x *cc.PrimaryExpression) *Expr {
 	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 		e := c.node(ExprString, x, "")
 		e.Text = x.Token.SrcStr()
+		if v, ok := x.Value().(cc.StringValue); ok {
+			e.Name = string(v) // the bytes a char array it initializes holds
+		}
 		return c.fin(e, x.Token)
 	case cc.PrimaryExpressionExpr:
 		// Parentheses have no node of their own: the inner expression

@@ -237,7 +237,7 @@ func (d *dumper) expr(role string, e *Expr) {
 	if e.Op != "" {
 		fmt.Fprintf(&b, " %s", e.Op)
 	}
-	if e.Name != "" {
+	if e.Name != "" && e.Kind != ExprString { // a literal's value: its text shows it
 		fmt.Fprintf(&b, " name=%s", e.Name)
 	}
 	fmt.Fprintf(&b, " %s %s", d.pos(e.Span), d.snip(e.Span))

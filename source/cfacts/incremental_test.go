@@ -108,6 +108,9 @@ func randomEdit(r *rand.Rand, text []byte, f *File) (out []byte, what string) {
 				}
 				var lx lexed
 				lx.lex(text)
+				if len(lx.toks) == 0 {
+					break // nothing to take a word from
+				}
 				other := lx.word(r.IntN(len(lx.toks)))
 				return splice(i, j, other), fmt.Sprintf("%q → %q at %d", text[i:j], other, i)
 			}
