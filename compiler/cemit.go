@@ -146,7 +146,11 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		}
 		return em.constant(e)
 	case cfacts.ExprString:
-		em.errorf(e.Span, "string literals cannot be used in a compute construct")
+		// a pointer into __constant memory (pointerspace.go); arrays it
+		// initializes take its characters instead (strings.go)
+		if e.Name == "" {
+			em.errorf(e.Span, "wide string literals cannot be used in a compute construct (OpenCL C has no wchar_t, char16_t or char32_t strings)")
+		}
 		return e.Text
 	case cfacts.ExprUnary:
 		if e.Op == "&" {

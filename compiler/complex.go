@@ -84,6 +84,9 @@ func (em *clEmitter) asComplex(e *cfacts.Expr, t2 string, min int) string {
 // convertTo writes e converted to type to where C converts implicitly
 // between complex and real types; other conversions are OpenCL's.
 func (em *clEmitter) convertTo(e *cfacts.Expr, to *cfacts.Type, min int) string {
+	if s, ok := em.arrayInit(e, to); ok { // strings.go
+		return s
+	}
 	if e == nil || to == nil || isComplex(e.Type) == isComplex(to) && !isComplex(to) {
 		return em.expr(e, min)
 	}

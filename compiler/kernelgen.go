@@ -648,6 +648,13 @@ func (g *kgen) decl(v *cfacts.Var, name string) (string, error) {
 		if t.Size <= 0 {
 			return "", fmt.Errorf("variable-length arrays cannot be declared in a compute construct")
 		}
+		if isPointerArray(t) { // its elements point into one space (pointerspace.go)
+			base := t
+			for base.Kind == cfacts.TypeArray {
+				base = base.Elem
+			}
+			return g.pointerCL(base, g.pointeeSpace(v), name+dimsText(t))
+		}
 		s, err := g.c.prog.typeCL(elemType(t))
 		if err != nil {
 			return "", err
@@ -742,6 +749,10 @@ func (g *kgen) stmt(s *cfacts.Stmt) {
 					}
 					g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", name, g.conv(v.Init, v.Type, precAssign))
 				}
+				continue
+			}
+			if _, ok := g.k.Shared[v]; ok && v.Init != nil {
+				g.sharedInit(v)
 				continue
 			}
 			d, ok := g.declareInScope(v)
@@ -1476,6 +1487,26 @@ func (g *kgen) readOnlyLocal(v *cfacts.Var) bool {
 		}
 	}
 	return false
+}
+
+// sharedInit writes the initializer of a gang-shared array (declared at
+// kernel scope in __local memory, which takes no initializer): a private
+// array holds the initial value and its bytes are copied into the
+// gang's, by the one work-item that runs the gang's code around
+// partitioned loops (the barrier before the loops that read it is the
+// array's, lower.go).
+func (g *kgen) sharedInit(v *cfacts.Var) {
+	d, err := g.decl(v, "_accls_init")
+	if err != nil {
+		g.fail(v.NameSpan, "'%s': %v", v.Name, err)
+		return
+	}
+	ln := g.srcLine(v.NameSpan.Start)
+	g.line(ln, "{ /* '%s', shared by the gang: its initial value */", v.Name)
+	g.line(ln, "	%s = %s;", d, g.conv(v.Init, v.Type, precAssign))
+	g.line(0, "	for (int _b = 0; _b < (int)sizeof(_accls_init); _b++)")
+	g.line(0, "		((__local uchar *)%s)[_b] = ((uchar *)_accls_init)[_b];", g.k.Shared[v])
+	g.line(0, "}")
 }
 
 // declareInScope makes the name of v, declared by a statement of the

@@ -1597,10 +1597,6 @@ func (l *lowering) sharedArrays(k *Kernel) {
 		if len(users) == 0 {
 			continue
 		}
-		if c.v.Init != nil {
-			l.c.errorAt(c.v.NameSpan, "'%s' is shared by the workers or vector lanes of a gang (__local memory): initializing it in its declaration is not supported yet", c.v.Name)
-			continue
-		}
 		k.Shared[c.v] = l.c.fresh(clName(c.v.Name) + "_gang")
 		for _, p := range users {
 			p.Shares = true

@@ -43,10 +43,17 @@ func (g *kgen) inferPointerSpaces(stmts []*cfacts.Stmt, private []*cfacts.Var) {
 	for _, s := range stmts {
 		cfacts.Walk(s, func(st *cfacts.Stmt) bool {
 			for _, v := range st.Decls {
-				if isPointer(v.Type) {
+				switch {
+				case isPointer(v.Type):
 					candidate[v] = true
 					if v.Init != nil {
 						sites = append(sites, site{v, v.Init, v.Init.Span})
+					}
+				case isPointerArray(v.Type):
+					// its elements' addresses: the initializer's values
+					candidate[v] = true
+					for _, x := range initValues(v.Init) {
+						sites = append(sites, site{v, x, x.Span})
 					}
 				}
 			}
@@ -55,6 +62,8 @@ func (g *kgen) inferPointerSpaces(stmts []*cfacts.Stmt, private []*cfacts.Var) {
 					if x.Kind == cfacts.ExprAssign && x.Op == "=" {
 						if lhs := strip(x.X); lhs != nil && lhs.Kind == cfacts.ExprIdent && lhs.Var != nil && isPointer(lhs.Var.Type) {
 							sites = append(sites, site{lhs.Var, x.Y, x.Y.Span})
+						} else if a := pointerElementOf(lhs); a != nil {
+							sites = append(sites, site{a, x.Y, x.Y.Span})
 						}
 					}
 					return true
@@ -91,6 +100,56 @@ func (g *kgen) inferPointerSpaces(stmts []*cfacts.Stmt, private []*cfacts.Var) {
 	}
 }
 
+// isPointerArray reports whether t is an array of pointers (of any rank).
+func isPointerArray(t *cfacts.Type) bool {
+	if t == nil || t.Kind != cfacts.TypeArray {
+		return false
+	}
+	for t.Kind == cfacts.TypeArray && t.Elem != nil {
+		t = t.Elem
+	}
+	return isPointer(t)
+}
+
+// pointerElementOf is the array of pointers whose element e is (names[i],
+// t[i][j]: as many subscripts as the array has dimensions), nil when e is
+// not one. Its elements share one address space, the array's.
+func pointerElementOf(e *cfacts.Expr) *cfacts.Var {
+	for e != nil && e.Kind == cfacts.ExprCast {
+		e = e.X
+	}
+	n := 0
+	for ; e != nil && e.Kind == cfacts.ExprIndex; e = e.X {
+		n++
+	}
+	if n == 0 || e == nil || e.Kind != cfacts.ExprIdent || e.Var == nil || !isPointerArray(e.Var.Type) {
+		return nil
+	}
+	rank := 0
+	for t := e.Var.Type; t.Kind == cfacts.TypeArray; t = t.Elem {
+		rank++
+	}
+	if rank != n {
+		return nil
+	}
+	return e.Var
+}
+
+// initValues are the values of an initializer, its braces flattened.
+func initValues(e *cfacts.Expr) []*cfacts.Expr {
+	if e == nil {
+		return nil
+	}
+	if e.Kind == cfacts.ExprOther && e.Op == "{}" {
+		var vs []*cfacts.Expr
+		for _, a := range e.Args {
+			vs = append(vs, initValues(a)...)
+		}
+		return vs
+	}
+	return []*cfacts.Expr{e}
+}
+
 // spaceWords names an address space for messages.
 func spaceWords(space string) string {
 	switch space {
@@ -98,6 +157,8 @@ func spaceWords(space string) string {
 		return "device data"
 	case "__local":
 		return "gang-shared (__local) memory"
+	case "__constant":
+		return "a string literal"
 	}
 	return "a private variable"
 }
@@ -117,11 +178,19 @@ func (g *kgen) pointeeSpace(p *cfacts.Var) string {
 }
 
 // valueSpace is the address space a pointer value points into
-// ("__global", "__local" or "__private"): that of the storage the
+// ("__global", "__local", "__private", or "__constant" for a string
+// literal): that of the storage the
 // analysis finds it pointing into (analysis.PointerRoots: &a[i], a + k,
 // p, s.m, ?:...). known is false when it cannot tell yet (a null pointer
 // constant, a pointer whose space is still being inferred).
 func (g *kgen) valueSpace(e *cfacts.Expr) (space string, known bool) {
+	if isStringLiteral(e) {
+		return "__constant", true // where OpenCL C keeps literals (strings.go)
+	}
+	if a := pointerElementOf(e); a != nil && g.ptrCandidates[a] {
+		sp, ok := g.ptrSpaces[a]
+		return sp, ok
+	}
 	for _, r := range analysis.PointerRoots(e) {
 		if !isPointer(r.Type) {
 			return g.varSpace(r), true

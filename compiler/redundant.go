@@ -247,6 +247,12 @@ func (g *kgen) walkEffects(root, s *cfacts.Stmt, ef *effects, seenPriv map[*cfac
 		if g.c.prog.atomics[st] != nil {
 			ef.side = true
 		}
+		for _, v := range st.Decls {
+			if _, shared := g.k.Shared[v]; shared && v.Init != nil {
+				ef.side = true // the gang's array gets its initial value (kernelgen.go sharedInit)
+				ef.acc.writes[v] = true
+			}
+		}
 		cfacts.StmtExprs(st, func(e *cfacts.Expr) {
 			g.exprEffects(root, e, ef, seenPriv)
 		})
@@ -730,6 +736,10 @@ func (g *kgen) guardedSingle(s *cfacts.Stmt, ef effects) {
 	switch s.Kind {
 	case cfacts.StmtDecl:
 		for _, v := range s.Decls {
+			if _, shared := g.k.Shared[v]; shared && v.Init != nil {
+				g.sharedInit(v)
+				continue
+			}
 			if v.Init != nil && v.Type.Kind != cfacts.TypeArray {
 				g.line(g.srcLine(v.NameSpan.Start), "%s = %s;", clName(v.Name), g.expr(v.Init, precAssign))
 			}

@@ -117,7 +117,8 @@ type deviceRoutine struct {
 	proto  string // its prototype
 	calls  []*deviceRoutine
 	// spaces are the address spaces of its pointer parameters' pointees
-	// ("__global", "__local", "__private"; "" for the other parameters).
+	// ("__global", "__local", "__private", "__constant"; "" for the other
+	// parameters).
 	spaces []string
 }
 
@@ -129,7 +130,7 @@ type routineKey struct {
 }
 
 // spaceSuffix names a routine's variant for address spaces other than all
-// __global: one letter per pointer parameter (g, l, p), "" when all are
+// __global: one letter per pointer parameter (g, l, p, c), "" when all are
 // __global.
 func spaceSuffix(spaces []string) string {
 	var b strings.Builder
@@ -143,6 +144,9 @@ func spaceSuffix(spaces []string) string {
 			other = true
 		case "__private":
 			b.WriteByte('p')
+			other = true
+		case "__constant":
+			b.WriteByte('c')
 			other = true
 		default:
 			b.WriteByte('g')
