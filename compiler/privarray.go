@@ -117,11 +117,9 @@ func (l *lowering) privateSection(cl *acc.Clause, it *acc.Arg, v *cfacts.Var, lp
 }
 
 // kernelPrivArray adds a private copy to a kernel that uses it.
+// In a kernel with several gang dimensions (gang(dim:)) the gangs are
+// numbered linearly (_gang) as in a one-dimensional one.
 func (l *lowering) kernelPrivArray(k *Kernel, pa *PrivArray) {
-	if k.GangDims > 0 {
-		l.c.errorAt(pa.Var.NameSpan, "private copy of '%s': not supported by the compiler in a kernel whose gangs have several dimensions (gang(dim:))", pa.Var.Name)
-		return
-	}
 	k.PrivArrays = append(k.PrivArrays, pa)
 }
 
@@ -187,6 +185,20 @@ func (h *hgen) privArrayGangs(k *Kernel, in string) {
 				per = "accls_W"
 			}
 			h.w(in, "accls_G = accls_copies_gangs(accls_G, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
+		}
+	}
+}
+
+// privArrayGangDims is privArrayGangs for a kernel with several gang
+// dimensions: the dimensions shrink, largest first.
+func (h *hgen) privArrayGangDims(k *Kernel, in string) {
+	for _, pa := range k.PrivArrays {
+		if u := pa.unit(); u != perGang {
+			per := "accls_W * accls_V"
+			if u == perWorker {
+				per = "accls_W"
+			}
+			h.w(in, "accls_G = accls_copies_gang_dims(accls_gd, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
 		}
 	}
 }

@@ -331,6 +331,20 @@ ACCLS_HELPER size_t accls_copies_gangs(size_t G, size_t n)
 	return G < cap ? G : cap;
 }
 
+/* The same cap for a kernel with several gang dimensions: the largest
+ * dimension halves until the gangs' copies fit (its gang loops stride). */
+ACCLS_HELPER size_t accls_copies_gang_dims(size_t gd[3], size_t n)
+{
+	size_t cap = accls_copies_gangs((size_t)-1, n);
+	while (gd[0] * gd[1] * gd[2] > cap) {
+		int d = gd[1] > gd[0] ? 1 : 0;
+		if (gd[2] > gd[d])
+			d = 2;
+		gd[d] = (gd[d] + 1) / 2;
+	}
+	return gd[0] * gd[1] * gd[2];
+}
+
 /* The bounds of a section inferred for a pointer without a data clause
  * (compiler/inferbounds.go): the least and the greatest of two indexes. */
 ACCLS_HELPER long long accls_imin(long long a, long long b)
