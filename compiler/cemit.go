@@ -151,7 +151,7 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		if e.Name == "" {
 			em.errorf(e.Span, "wide string literals cannot be used in a compute construct (OpenCL C has no wchar_t, char16_t or char32_t strings)")
 		}
-		return e.Text
+		return stringLiteral(e) // strings.go
 	case cfacts.ExprUnary:
 		if e.Op == "&" {
 			em.rowNotLvalue(e.X)

@@ -17,7 +17,9 @@ import (
 // partitioned, reductions of every operator and type at every level,
 // private and firstprivate data, atomics, data regions with updates, kernels
 // constructs with a sequential dependence, async queues, routines, the
-// manual deep copy of a struct's cells and pointers to the current cell), over
+// manual deep copy of a struct's cells and pointers to the current cell,
+// string literals in device code, arrays a gang shares from their
+// initializer), over
 // sizes that do not divide the work-group sizes (1, 3, 17, 129, ...), and
 // prints a checksum of every array it writes and every scalar it reduces.
 //
@@ -281,7 +283,79 @@ var randConstructs = []struct {
 	{"gangstatic", randGangStatic}, {"levels3", randLevels3}, {"static2d", randStatic2D}, {"loopprivate", randLoopPrivate},
 	{"cache", randCache}, {"knest", randKernelsNest}, {"api", randAPI}, {"declare", randDeclare},
 	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar}, {"deepcopy", randDeepCopy},
-	{"statictable", randStaticTable},
+	{"statictable", randStaticTable}, {"strings", randStrings}, {"ganginit", randGangInit},
+}
+
+// randWord is a string literal of 0 to 7 characters, an escape among them
+// at times, and its length.
+func (g *randGen) randWord() (string, int) {
+	n := 0
+	var b strings.Builder
+	for range g.rnd.IntN(8) {
+		switch g.rnd.IntN(12) {
+		case 0:
+			b.WriteString(g.pick(`\n`, `\t`, `\\`, `\"`, `\177`, `\351`))
+			n++
+		case 1:
+			b.WriteString(`\xe9" "`) // a hex escape ends its literal ("\xe9a" would read the a); C joins the two
+			n++
+		default:
+			b.WriteByte(byte('a' + g.rnd.IntN(26)))
+			n++
+		}
+	}
+	return `"` + b.String() + `"`, n
+}
+
+// randStrings: string literals in device code: a char array a literal
+// initializes (its length from the literal or larger), a pointer to one,
+// a table of pointers to several, indexed by the inputs.
+func randStrings(g *randGen) {
+	out := g.output("long")
+	w, n := g.randWord()
+	name := g.id("word")
+	var decl string
+	switch g.rnd.IntN(4) {
+	case 0:
+		decl = fmt.Sprintf("char %s[] = %s;", name, w)
+	case 1:
+		decl = fmt.Sprintf("unsigned char %s[%d] = %s;", name, n+1+g.rnd.IntN(3), w)
+	case 2:
+		decl = fmt.Sprintf("const char *%s = %s;", name, w)
+	default:
+		w2, n2 := g.randWord()
+		n = min(n, n2)
+		decl = fmt.Sprintf("const char *%s_t[2] = {%s, %s}; const char *%s = %s_t[i %% 2];", name, w, w2, name, name)
+	}
+	g.raw(fmt.Sprintf("#pragma acc %s copyin(in1[0:SIZE]) copy(%s[0:SIZE])", g.pick("parallel loop", "kernels loop independent", "parallel loop gang vector", "serial loop"), out))
+	g.line("for (int i = 0; i < SIZE; i++) {")
+	g.line("  %s", decl)
+	g.line("  %s[i] += (long)%s[(in1[i] %% %d + %d) %% %d] * 3 - in1[i] %% 7;", out, name, n+1, n+1, n+1)
+	g.line("}")
+}
+
+// randGangInit: an array declared with an initializer in a gang loop's
+// body and read by its vector loop (gang-shared), which the gang may
+// change first.
+func randGangInit(g *randGen) {
+	out := g.output("long")
+	t := g.id("tab")
+	k := 2 + g.rnd.IntN(7)
+	ty := g.pick("long", "int", "double", "short")
+	var vals []string
+	for range k {
+		vals = append(vals, fmt.Sprint(g.rnd.IntN(21)-10))
+	}
+	g.raw(fmt.Sprintf("#pragma acc parallel loop gang%s copyin(in1[0:SIZE]) copy(%s[0:SIZE])", g.pick("", " num_gangs(3)", " vector_length(32)"), out))
+	g.line("for (int i = 0; i < N; i++) {")
+	g.line("  %s %s[%d] = {%s};", ty, t, k, strings.Join(vals, ", "))
+	if g.chance(0.5) {
+		g.line("  %s[i %% %d] = (%s)(i %% 5);", t, k, ty)
+	}
+	g.raw("#pragma acc loop " + g.pick("vector", "worker vector", "worker"))
+	g.line("  for (int j = 0; j < M * L; j++)")
+	g.line("    %s[i * M * L + j] += (long)%s[(j + in1[i * M * L + j] %% %d + %d) %% %d] - j %% 3;", out, t, k, k, k)
+	g.line("}")
 }
 
 // randStaticTable: a lookup table declared static in the construct that

@@ -511,10 +511,10 @@ func (g *kgen) devicePrintf(e *cfacts.Expr) string {
 		return "0"
 	}
 	g.c.prog.UsesPrintf = true
-	parts := []string{e.Args[0].Text}
+	parts := []string{stringLiteral(e.Args[0])} // strings.go
 	for _, a := range e.Args[1:] {
 		if a.Kind == cfacts.ExprString { // %s takes literals only in OpenCL C
-			parts = append(parts, a.Text)
+			parts = append(parts, stringLiteral(a))
 			continue
 		}
 		if a.Type != nil && a.Type.Kind == cfacts.TypeFloat && a.Type.Size == 8 {

@@ -98,6 +98,38 @@ func charConst(c byte) string {
 	return fmt.Sprintf(`'\x%02x'`, c)
 }
 
+// stringLiteral spells a narrow string literal for OpenCL C from its value:
+// printable characters as they are, \n and \t, the others as octal escapes (three
+// digits: no following character can extend them, as one can a hex
+// escape), so that prefixes (u8) and escapes OpenCL C lacks (\u) do not
+// reach its compiler. Wide literals keep their text (reported by the
+// caller).
+func stringLiteral(e *cfacts.Expr) string {
+	v := strings.TrimSuffix(e.Name, "\x00")
+	if e.Name == "" {
+		return e.Text
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		default:
+			fmt.Fprintf(&b, "\\%03o", c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
 // isStringLiteral reports whether pointer value e is a string literal:
 // cast or not, or chosen by ?: between two.
 func isStringLiteral(e *cfacts.Expr) bool {
