@@ -58,14 +58,37 @@ func checkCreateReads(p *Pass, m *Model) {
 					if v == nil || v.Type == nil || v.Storage != cfacts.StorageLocal || !inSpan(fm.Func.Body.Span, v.NameSpan) {
 						continue // a caller or other code may have mapped and filled it
 					}
-					if read, where := createdReadUnwritten(m, fm, v, d, scope); read != nil {
-						p.Report(Diagnostic{
-							Span: it.Var.NameSpan, Rule: "uninitialized-device-read",
-							Message: fmt.Sprintf("%s is created on the device, which copies nothing in, and device code reads it while nothing writes its device copy (no compute construct writes it, no update device or copyin fills it): the reads see undefined values; use copyin (or update device after setting it)",
-								quote(v.Name)),
-							Related: []Related{{Span: read.Span, Message: where}},
-							Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copyin"))},
-						})
+					// the data itself, and where a function that creates and
+					// returns it (an allocation wrapper) gives it to callers
+					targets := []createdData{{fm, v, d, scope, quote(v.Name)}}
+					if d.Spec.Name == "enter data" && returnsVar(fm.Func.Body, v) {
+						targets = append(targets, callersGetting(m, fm, v)...)
+					}
+					for _, t := range targets {
+						w := walkCreated(m, t.fm, t.v, t.skip, t.scope)
+						if w.unsure {
+							continue
+						}
+						if !w.written && w.read != nil {
+							diag := Diagnostic{
+								Span: it.Var.NameSpan, Rule: "uninitialized-device-read",
+								Message: fmt.Sprintf("%s is created on the device, which copies nothing in, and device code reads it while nothing writes its device copy (no compute construct writes it, no update device or copyin fills it): the reads see undefined values; use copyin (or update device after setting it)",
+									t.name),
+								Related: []Related{{Span: w.read.Span, Message: w.where}},
+							}
+							if t.v == v {
+								diag.Fixes = []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copyin"))}
+							}
+							p.Report(diag)
+							break
+						}
+						if diag, ok := w.partialRead(t.name, it.Var.NameSpan); ok {
+							if t.v == v { // not preferred: writing the rest on the device may be the fix
+								diag.Fixes = []SuggestedFix{changeClauseFix(m.Text, d, c, it, "copyin")}
+							}
+							p.Report(diag)
+							break
+						}
 					}
 				}
 			}
@@ -73,32 +96,102 @@ func checkCreateReads(p *Pass, m *Model) {
 	}
 }
 
-// createdReadUnwritten follows v, created by directive d, through the
-// compute constructs of fm in scope and the functions of the file that
-// code in scope calls with it: the first device read and where it is, nil
-// when none, or when anything may write v's device copy (a compute
-// construct's write, an update device or data clause that copies in, a
-// call of an acc_* routine or of a function the file does not define, a
-// use the analysis cannot follow).
-func createdReadUnwritten(m *Model, fm *FuncModel, v *cfacts.Var, d *acc.Directive, scope acc.Span) (*Ref, string) {
-	w := &createWalk{m: m}
-	w.use(fm, v, d, scope, maxCallDepth, "")
-	if w.unsure {
-		return nil, ""
+// createdData is data a create clause puts on the device, as a function
+// names it: its variable, where it is present (scope), the directive that
+// created it (skip) and its name in messages.
+type createdData struct {
+	fm    *FuncModel
+	v     *cfacts.Var
+	skip  *acc.Directive
+	scope acc.Span
+	name  string
+}
+
+// returnsVar reports whether body returns v (return v;).
+func returnsVar(body *cfacts.Stmt, v *cfacts.Var) bool {
+	found := false
+	cfacts.Walk(body, func(s *cfacts.Stmt) bool {
+		if s.Kind == cfacts.StmtReturn && isVarIdent(s.Expr, v) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// callersGetting finds the variables the calls of fm's function store its
+// result in (x = make(n); int *x = make(n)), with the rest of the
+// caller's body as where the data is present.
+func callersGetting(m *Model, fm *FuncModel, v *cfacts.Var) []createdData {
+	var out []createdData
+	isCall := func(e *cfacts.Expr) bool {
+		e = strip(e)
+		return e != nil && e.Kind == cfacts.ExprCall && m.calleeModel(e) == fm
 	}
-	return w.read, w.where
+	for _, cm := range m.Funcs {
+		if cm.Func == nil || cm.Func.Body == nil || cm == fm {
+			continue
+		}
+		cfacts.Walk(cm.Func.Body, func(s *cfacts.Stmt) bool {
+			var x *cfacts.Var
+			switch s.Kind {
+			case cfacts.StmtDecl:
+				for _, d := range s.Decls {
+					if isCall(d.Init) {
+						x = d
+					}
+				}
+			case cfacts.StmtExpr:
+				if e := strip(s.Expr); e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && isCall(e.Y) {
+					if id := strip(e.X); id != nil && id.Kind == cfacts.ExprIdent && id.Var != nil && id.Var.Storage == cfacts.StorageLocal {
+						x = id.Var
+					}
+				}
+			}
+			if x != nil {
+				out = append(out, createdData{cm, x, nil, acc.Span{Start: s.Span.End, End: cm.Func.Body.Span.End},
+					fmt.Sprintf("%s (which %s returns to %s as %s)", quote(v.Name), quote(fm.Func.Name), quote(cm.Func.Name), quote(x.Name))})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// walkCreated follows v, created by directive d, through the compute
+// constructs of fm in scope and the functions of the file that code in
+// scope calls with it: its device reads and writes, and whether anything
+// else may fill its device copy (an update device or data clause that
+// copies in, a call of an acc_* routine or of a function the file does
+// not define, a use the analysis cannot follow).
+func walkCreated(m *Model, fm *FuncModel, v *cfacts.Var, d *acc.Directive, scope acc.Span) *createWalk {
+	w := &createWalk{m: m}
+	w.use(fm, v, d, scope, maxCallDepth, "", nil)
+	return w
 }
 
 type createWalk struct {
-	m      *Model
-	read   *Ref   // the first device read found
-	where  string // the note at it
-	unsure bool   // something may write the device copy
+	m       *Model
+	read    *Ref   // the first device read found
+	where   string // the note at it
+	unsure  bool   // something may write the device copy
+	written bool   // device code writes it
+	opaque  bool   // ... through a pointer that gets its address
+	// accesses are the device reads and writes of its elements
+	accesses []indexAccess
+}
+
+// indexAccess is a device access of the created data's elements, with
+// the lins of its function (the parameters as the caller's values).
+type indexAccess struct {
+	ref *Ref
+	env *linEnv
+	via string
 }
 
 // use follows v in fm: its compute constructs in scope, its directives
 // that fill v (anywhere but at skip), and the calls in scope that pass v.
-func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scope acc.Span, depth int, via string) {
+func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scope acc.Span, depth int, via string, sub map[*cfacts.Var]lin) {
 	if w.unsure {
 		return
 	}
@@ -133,9 +226,19 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 		}
 	}
 	du := useIn(w.m, computes, v)
-	if du.written || du.unsure {
+	if du.unsure {
 		w.unsure = true
 		return
+	}
+	w.written = w.written || du.written
+	w.opaque = w.opaque || du.aliasWrite
+	for _, r := range computes {
+		env := &linEnv{sub: sub, defs: scalarDefs(r.Stmt)}
+		for _, ref := range du.refs {
+			if inSpan(r.Stmt.Span, ref.Span) && ref.Deref && ref.Elem != 0 {
+				w.accesses = append(w.accesses, indexAccess{ref, env, via})
+			}
+		}
 	}
 	if w.read == nil {
 		for _, r := range du.refs {
@@ -170,7 +273,8 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 					default:
 						p := callee.Func.Params[k]
 						w.use(callee, p, nil, callee.Func.Body.Span, depth-1,
-							fmt.Sprintf("in %s, which gets %s as %s", quote(callee.Func.Name), quote(v.Name), quote(p.Name)))
+							fmt.Sprintf("in %s, which gets %s as %s", quote(callee.Func.Name), quote(v.Name), quote(p.Name)),
+							calleeValues(callee, x, sub))
 					}
 				}
 				return !w.unsure
@@ -178,4 +282,119 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 		})
 		return !w.unsure
 	})
+}
+
+// calleeValues maps the integer parameters of callee to the values call
+// passes, as lins of the caller (sub: the caller's own parameters).
+func calleeValues(callee *FuncModel, call *cfacts.Expr, sub map[*cfacts.Var]lin) map[*cfacts.Var]lin {
+	out := map[*cfacts.Var]lin{}
+	env := &linEnv{sub: sub}
+	for k, a := range call.Args {
+		if k >= len(callee.Func.Params) {
+			break
+		}
+		if x, ok := env.of(a); ok {
+			out[callee.Func.Params[k]] = x
+		}
+	}
+	return out
+}
+
+// partialRead reports the device reads of created data v that reach
+// elements no device code writes, when device code writes the rest: the
+// Game of Life that writes the interior of a created array and reads its
+// borders. A read counts when it is unconditional in its construct and
+// its box has a face (a row, a column, a first or last index) that every
+// write's box provably misses.
+func (w *createWalk) partialRead(name string, at acc.Span) (Diagnostic, bool) {
+	if !w.written || w.opaque || w.unsure {
+		return Diagnostic{}, false
+	}
+	var writes []box
+	var first *indexAccess
+	for i, a := range w.accesses {
+		if a.ref.Elem&AccWrite == 0 {
+			continue
+		}
+		b, ok := a.env.accessBox(a.ref)
+		if !ok {
+			return Diagnostic{}, false // a write of another form: it may write anything
+		}
+		writes = append(writes, b)
+		if first == nil {
+			first = &w.accesses[i]
+		}
+	}
+	for _, a := range w.accesses {
+		if a.ref.Elem&AccRead == 0 || conditional(a.ref.Stmt) {
+			continue
+		}
+		b, ok := a.env.accessBox(a.ref)
+		if !ok {
+			continue
+		}
+		d, hi, ok := outsideFace(b, writes)
+		if !ok {
+			continue
+		}
+		face, wb := b.lo[d], writes[0].lo[d]
+		if hi {
+			face, wb = b.hi[d], writes[0].hi[d]
+		}
+		where := faceWords(b, a.ref.Var.Name, d, face)
+		if b.stride != nil {
+			where += fmt.Sprintf(" (rows of %s elements)", *b.stride)
+		}
+		read := "read here"
+		if a.via != "" {
+			read += ", " + a.via
+		}
+		written := "written here"
+		if first.via != "" {
+			written += ", " + first.via
+		}
+		bound := "start at"
+		if hi {
+			bound = "end at"
+		}
+		return Diagnostic{
+			Span: at, Rule: "uninitialized-device-read",
+			Message: fmt.Sprintf("%s is created on the device, which copies nothing in, and device code writes only part of it: a read reaches %s, which no compute construct writes (the writes %s %s), so it sees undefined values; copy the data in (copyin, or update device after setting it) or write those elements on the device first",
+				name, where, bound, faceWords(writes[0], first.ref.Var.Name, d, wb)),
+			Related: []Related{{Span: a.ref.Site(), Message: read}, {Span: first.ref.Site(), Message: written}},
+		}, true
+	}
+	return Diagnostic{}, false
+}
+
+// faceWords names the elements of box b (of array name) whose coordinate
+// d is x: "row 0", "b[0]", "u[0][…]".
+func faceWords(b box, name string, d int, x lin) string {
+	if b.stride != nil {
+		if d == 0 {
+			return "row " + x.String()
+		}
+		return "column " + x.String()
+	}
+	s := name
+	for k := range b.lo {
+		if k == d {
+			s += "[" + x.String() + "]"
+		} else {
+			s += "[…]"
+		}
+	}
+	return s
+}
+
+// conditional reports whether statement s runs under a condition of its
+// construct (an if, a switch, a while loop): its reads may not happen.
+func conditional(s *cfacts.Stmt) bool {
+	for ; s != nil; s = s.Parent {
+		switch s.Kind {
+		case cfacts.StmtIf, cfacts.StmtSwitch, cfacts.StmtWhile, cfacts.StmtDo, cfacts.StmtCase, cfacts.StmtDefault, cfacts.StmtLabel:
+			return true
+		}
+	}
+	return false
 }

@@ -29,7 +29,10 @@ type dataUse struct {
 	deref    *Ref   // the first dereference of a pointer
 	rowDeref *Ref   // the first access to a row of a pointer to pointers (p[i][j])
 	write    *Ref   // the first definite write (of an alias when through it)
-	read1    *Ref   // the first definite read
+	// aliasWrite is set when a write goes through a pointer that gets
+	// the variable's address (p = &a[i]; *p = x)
+	aliasWrite bool
+	read1      *Ref // the first definite read
 	// derefNote says where deref is when it is another function's
 	// (calleeUse): "'buf', which 'step' gets 'p' as, is dereferenced here".
 	derefNote string
@@ -79,7 +82,7 @@ func useIn(m *Model, rs []*Region, v *cfacts.Var) *dataUse {
 					}
 				}
 				if ref.Elem&AccWrite != 0 {
-					du.written = true
+					du.written, du.aliasWrite = true, true
 					if du.write == nil {
 						du.write = ref
 					}

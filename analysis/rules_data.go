@@ -294,7 +294,14 @@ var dataRules = []*Rule{
 			"runtime call fills it, here or in the functions of the file the code calls with it (`enter data " +
 			"create(sim[:1])`, then `present(sim)` and `sim->dt` in a function that gets `sim`); the fix is " +
 			"`copyin`. A struct whose members a directive names is not reported (attaching them writes the device " +
-			"copy), nor is a parameter or a global, which other code may have filled.",
+			"copy), nor is a parameter or a global, which other code may have filled. When device code writes " +
+			"only part of the created data and reads more, the read that reaches elements no write reaches is " +
+			"reported too: the borders of a grid whose interior alone the device writes (`r * (cols + 2) + c` " +
+			"for r from 1 to rows, read at `(r - 1) * (cols + 2) + c`), an index a loop starts after. Each " +
+			"access's elements are bounded by its subscripts over the ranges of its loops (a linearized index " +
+			"as rows and columns), and a read counts only when it runs unconditionally and one of its faces (a " +
+			"row, a first or last index) lies outside every write; the data may also come from a function that " +
+			"creates and returns it (`int *mat = malloc(...); enter data create(mat[...]); return mat;`).",
 		Example: "#pragma acc parallel loop copyout(a[0:n])\nfor (int i = 0; i < n; i++) a[i] += i;",
 	},
 	{
