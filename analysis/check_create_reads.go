@@ -219,6 +219,12 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 			}
 		}
 	}
+	if reassigned(fm.Func.Body, v, scope) {
+		// the name points to other data from then on (a swap of two
+		// grids' pointers): what it reads there may have been filled
+		w.unsure = true
+		return
+	}
 	var computes []*Region
 	for _, r := range funcComputes(fm) {
 		if r.Stmt != nil && inSpan(scope, r.Directive.Span) {
@@ -397,4 +403,25 @@ func conditional(s *cfacts.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// reassigned reports whether code in scope assigns pointer or array
+// variable v itself (v = tmp, v++).
+func reassigned(body *cfacts.Stmt, v *cfacts.Var, scope acc.Span) bool {
+	found := false
+	cfacts.Walk(body, func(s *cfacts.Stmt) bool {
+		cfacts.StmtExprs(s, func(e *cfacts.Expr) {
+			cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+				switch x.Kind {
+				case cfacts.ExprAssign, cfacts.ExprPreInc, cfacts.ExprPostInc:
+					if isVarIdent(x.X, v) && inSpan(scope, x.Span) {
+						found = true
+					}
+				}
+				return !found
+			})
+		})
+		return !found
+	})
+	return found
 }

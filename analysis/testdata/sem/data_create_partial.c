@@ -142,3 +142,22 @@ void valid(int n, int m, double *a, const int *idx)
             a[i] += e[i];
     }
 }
+
+/* Valid: the grids' pointers are swapped after each step, so the name
+   that was created points to the copied data from the second step on */
+void swapped(int n, int steps, double *a)
+{
+    double *b = malloc(n * sizeof *b);
+#pragma acc data copy(a[0:n]) create(b[0:n])
+    for (int t = 0; t < steps; t++) {
+#pragma acc parallel loop present(a[0:n], b[0:n])
+        for (int i = 1; i < n - 1; i++)
+            b[i] = (a[i - 1] + a[i + 1]) / 2;
+        double *tmp = a;
+        a = b;
+        b = tmp;
+#pragma acc parallel loop present(a[0:n], b[0:n])
+        for (int i = 0; i < n; i++)
+            a[i] += b[i];
+    }
+}
