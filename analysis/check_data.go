@@ -15,7 +15,7 @@ import (
 // out but never written, copied back although only read.
 var dataClausesCheck = &Check{
 	Name:  "data-clauses",
-	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copy-readonly", "uninitialized-device-read", "create-written-read"},
+	Rules: []string{"implicit-copy-pointer-no-bounds", "copyin-written", "copyout-unwritten", "copyout-partly-written", "copy-readonly", "uninitialized-device-read", "create-written-read"},
 	Model: checkDataClauses,
 }
 
@@ -598,6 +598,9 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				}
 				return
 			}
+			if du.written && !otherClauseNames(d, c, v, "copyin", "copy") {
+				reportPartialCopyout(p, m, fm, d, c, it, v, du, construct) // check_copyout_partial.go
+			}
 			if du.written || len(du.computes) == 0 {
 				return
 			}
@@ -662,10 +665,37 @@ func isScalarVar(v *cfacts.Var) bool {
 // It reads the statements after r, block by block outwards, and stops at
 // the first reference.
 func readAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) *Ref {
-	if fm == nil || fm.Func == nil || fm.Func.Body == nil || r.Stmt == nil {
-		return nil
-	}
 	scalar := isScalarVar(v)
+	var found *Ref
+	refsAfter(m, fm, r, v, func(ref *Ref) bool {
+		if ref.Call || ref.Addr || ref.Escape {
+			return false
+		}
+		a := ref.Elem
+		switch {
+		case scalar:
+			a = ref.Access
+		case IsRowsPointer(v.Type) && len(ref.Index) < 2:
+			return true // a row pointer (free(A[i])), not the rows' data
+		}
+		switch {
+		case a&AccRead != 0:
+			found = ref
+			return false
+		case a&AccWrite != 0:
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// refsAfter calls f with the host's references to v after construct r in
+// its function, in order, block by block outwards, while f returns true.
+func refsAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var, f func(*Ref) bool) {
+	if fm == nil || fm.Func == nil || fm.Func.Body == nil || r.Stmt == nil {
+		return
+	}
 	for s := r.Stmt; s != nil && s != fm.Func.Body && s.Parent != nil; s = s.Parent {
 		if s.Parent.Kind != cfacts.StmtCompound {
 			continue
@@ -680,29 +710,12 @@ func readAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) *Ref {
 				continue // (no references to build)
 			}
 			for _, ref := range m.collectRefs(sib) {
-				if ref.Var != v {
-					continue
-				}
-				if ref.Call || ref.Addr || ref.Escape {
-					return nil
-				}
-				a := ref.Elem
-				switch {
-				case scalar:
-					a = ref.Access
-				case IsRowsPointer(v.Type) && len(ref.Index) < 2:
-					continue // a row pointer (free(A[i])), not the rows' data
-				}
-				switch {
-				case a&AccRead != 0:
-					return ref
-				case a&AccWrite != 0:
-					return nil
+				if ref.Var == v && !f(ref) {
+					return
 				}
 			}
 		}
 	}
-	return nil
 }
 
 // rowsAttached reports whether a data directive of the function maps one

@@ -137,6 +137,20 @@ var dataRules = []*Rule{
 		Example: "#pragma acc kernels loop copyout(a[0:n])\nfor (int i = 0; i < n; i++) s += a[i];",
 	},
 	{
+		ID: "copyout-partly-written", Severity: SeverityWarning,
+		Summary: "data that is copied out is written on the device only in part",
+		Doc: "`copyout` creates uninitialized device memory at region entry and copies all of the section to the " +
+			"host at exit. When the construct (or, for a `data` construct, the compute constructs inside it) writes " +
+			"only part of it, the other elements overwrite the host's with undefined values: a stencil whose " +
+			"result is written for the interior (`for (i = 1; i < n - 1; i++)`) and copied out whole loses the " +
+			"host's boundary values. The elements each write reaches are bounded by its subscripts over the " +
+			"ranges of its loops; a first or last element, row or column of the section that every write " +
+			"provably misses is reported. Writes of another form (an index read from memory, a call) are taken " +
+			"to write anything. The fix changes `copyout` to `copy`, which starts the device copy from the " +
+			"host's values.",
+		Example: "double smooth(int n, const double *a, double *b)\n{\n#pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n])\nfor (int i = 1; i < n - 1; i++) b[i] = a[i - 1] + a[i + 1];\nreturn b[0] + b[n - 1];\n}",
+	},
+	{
 		ID: "copy-readonly", Severity: SeverityHint,
 		Summary: "data in a copy clause is only read",
 		Doc: "`copy` moves data to the device at entry and back at exit. When the construct (or every compute " +
