@@ -54,6 +54,7 @@ var semanticChecks = []*Check{
 	reductionTypesCheck,
 	reductionUnusedCheck,
 	subarrayBoundsCheck,
+	sectionAccessCheck,
 	transfersCheck,
 	dependenceCheck,
 	gangSyncCheck,

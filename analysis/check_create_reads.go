@@ -332,7 +332,7 @@ func (w *createWalk) partialRead(name string, at acc.Span) (Diagnostic, bool) {
 		}
 	}
 	for _, a := range w.accesses {
-		if a.ref.Elem&AccRead == 0 || conditional(a.ref.Stmt) {
+		if a.ref.Elem&AccRead == 0 || guarded(a.ref) {
 			continue
 		}
 		b, ok := a.env.accessBox(a.ref)
@@ -391,6 +391,34 @@ func faceWords(b box, name string, d int, x lin) string {
 		}
 	}
 	return s
+}
+
+// guarded reports whether reference ref may not run when its statement
+// does: its statement is conditional, or it sits in a branch of ?: or the
+// right operand of && or || (i > 0 ? a[i - 1] : 0).
+func guarded(ref *Ref) bool {
+	if conditional(ref.Stmt) {
+		return true
+	}
+	found := false
+	cfacts.StmtExprs(ref.Stmt, func(e *cfacts.Expr) {
+		cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
+			var branches []*cfacts.Expr
+			switch {
+			case x.Kind == cfacts.ExprCond:
+				branches = []*cfacts.Expr{x.Y, x.Z}
+			case x.Kind == cfacts.ExprBinary && (x.Op == "&&" || x.Op == "||"):
+				branches = []*cfacts.Expr{x.Y}
+			}
+			for _, b := range branches {
+				if b != nil && inSpan(b.Span, ref.Span) {
+					found = true
+				}
+			}
+			return !found
+		})
+	})
+	return found
 }
 
 // conditional reports whether statement s runs under a condition of its

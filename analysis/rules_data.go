@@ -151,6 +151,18 @@ var dataRules = []*Rule{
 		Example: "double smooth(int n, const double *a, double *b)\n{\n#pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n])\nfor (int i = 1; i < n - 1; i++) b[i] = a[i - 1] + a[i + 1];\nreturn b[0] + b[n - 1];\n}",
 	},
 	{
+		ID: "access-outside-section", Severity: SeverityWarning,
+		Summary: "device code reaches elements outside the sub-array a data clause maps",
+		Doc: "A data clause maps a section of an array (`copyin(a[0:n])`: elements 0 to n - 1), and the device " +
+			"copy holds only that section. An access that goes past it (`a[i + 1]` with `i` up to `n - 1` reads " +
+			"`a[n]`) reads or writes memory that is not the array's device copy: on a GPU, another allocation's " +
+			"data or a fault; compilers say nothing. The elements each access reaches are bounded by its " +
+			"subscripts over the ranges of its loops; an access that runs unconditionally and provably leaves " +
+			"every section that the compute construct and the data constructs around it map is reported. " +
+			"Mappings made elsewhere (`present`, `enter data`, a caller's) are not judged, since they may be larger.",
+		Example: "#pragma acc parallel loop copyin(a[0:n])\nfor (int i = 0; i < n; i++) s += a[i + 1];",
+	},
+	{
 		ID: "copy-readonly", Severity: SeverityHint,
 		Summary: "data in a copy clause is only read",
 		Doc: "`copy` moves data to the device at entry and back at exit. When the construct (or every compute " +

@@ -124,7 +124,7 @@ func (g *randGen) readIndex(ls []randLoop) string {
 	case 3:
 		return fmt.Sprintf("(%s + %s) %% SIZE", flat(ls), v)
 	}
-	return strconv.Itoa(g.rnd.IntN(3))
+	return strconv.Itoa(g.rnd.IntN(3)) + " % SIZE" // SIZE may be 1 or 2
 }
 
 // expr is a long expression of the inputs, the loop variables and

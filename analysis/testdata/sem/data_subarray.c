@@ -7,10 +7,10 @@ void ranges(float *p, int n)
 {
 #pragma acc parallel loop copyin(a[50:100]) copyout(p[0:n]) // want "sub-array \[50:100\] would be out of the range of 'a', which has 100 elements \[subarray-invalid\]"
     for (int i = 0; i < n; i++)
-        p[i] = a[i];
+        p[i] = a[i]; // want "'a\[i\]' reaches a\[0\], outside what the data clause maps \(a\[50:100\]\).*\[access-outside-section\]"
 #pragma acc parallel loop copyin(a[100:1]) copyout(p[0:n]) // want "sub-array lower bound 100 is out of range of 'a', which has 100 elements \[subarray-invalid\]"
     for (int i = 0; i < n; i++)
-        p[i] = a[i];
+        p[i] = a[i]; // want "'a\[i\]' reaches a\[0\], outside what the data clause maps \(a\[100:1\]\).*\[access-outside-section\]"
 #pragma acc parallel loop copyin(a[0:101]) copyout(p[0:n]) // want "sub-array length 101 exceeds the 100 elements of 'a'"
     for (int i = 0; i < n; i++)
         p[i] = a[i];

@@ -11,7 +11,7 @@ void neighbours(float *restrict a, float *restrict b, int n)
             a[i] = i;
 #pragma acc loop gang
         for (int i = 0; i < n; i++)
-            b[i] = a[i + 1] - a[i]; // want "'a\[i \+ 1\]' reads 'a', which the gang loop at line 9 writes as 'a\[i\]': 'a\[i \+ 1\]' is an element that another iteration of the first loop handles, maybe on another gang\. Gangs do not wait for each other between the loops of a 'parallel' construct \(OpenACC 3\.3 §1\.2\); split the loops into separate compute constructs \[unsynchronized-gang-loops\]"
+            b[i] = a[i + 1] - a[i]; // want "'a\[i \+ 1\]' reads 'a', which the gang loop at line 9 writes as 'a\[i\]': 'a\[i \+ 1\]' is an element that another iteration of the first loop handles, maybe on another gang\. Gangs do not wait for each other between the loops of a 'parallel' construct \(OpenACC 3\.3 §1\.2\); split the loops into separate compute constructs \[unsynchronized-gang-loops\]" "'a\[i \+ 1\]' reaches a\[n\], outside what the data clause maps \(a\[0:n\]\).*\[access-outside-section\]"
     }
 }
 
