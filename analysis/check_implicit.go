@@ -192,6 +192,9 @@ func checkFirstprivateWrite(p *Pass, ci *computeInfo, u *varUse) {
 	// between the gangs)
 	temp := firstRef.Access == AccWrite && firstRef.Assign != nil && firstRef.Op == "" && u.read &&
 		(u.loopReduction == nil || inComputeLoop(ci.r, firstRef))
+	if temp && gangOnlyWrites(ci.r, writes) {
+		return // a gang runs its iterations one after another, on its own copy
+	}
 	atomic := false
 	for _, w := range writes {
 		atomic = atomic || inAtomic(ci.r, w)
@@ -269,6 +272,19 @@ func innermostLoopDirective(r *Region, ref *Ref) *acc.Directive {
 	}
 	walk(r.Children)
 	return best.Directive
+}
+
+// gangOnlyWrites reports whether each write's innermost loop directive
+// partitions over gangs only (gang, no worker or vector): its iterations
+// run one after another in each gang, whose copy is its own.
+func gangOnlyWrites(r *Region, writes []*Ref) bool {
+	for _, w := range writes {
+		d := innermostLoopDirective(r, w)
+		if d == nil || findClause(d, "gang") == nil || findClause(d, "worker") != nil || findClause(d, "vector") != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // isLoopCounter reports whether v is the loop variable of some `for`

@@ -292,14 +292,23 @@ func (l *lowering) gangCopyReduced(v *cfacts.Var, a *analysis.VarAttr, rcs []red
 		return false
 	}
 	// the assignment runs whenever the code after it does: no condition or
-	// inner loop around it inside the construct's loops
+	// inner loop around it inside the construct's loops, or the loop
+	// directives' loops around every reduction loop (a parallel
+	// construct's loop gang, NPB CG's sum = 0.0 before its worker vector
+	// loop)
+	around := map[*cfacts.Stmt]int{}
+	for _, rc := range rcs {
+		for p := rc.loop.Parent; p != nil; p = p.Parent {
+			around[p.Stmts[0]]++
+		}
+	}
 	s := innermostStmt(l.r.Stmt, first.Span)
 	for ; s != nil && s != l.r.Stmt; s = s.Parent {
 		switch s.Kind {
 		case cfacts.StmtIf, cfacts.StmtSwitch, cfacts.StmtWhile, cfacts.StmtDo:
 			return false
 		case cfacts.StmtFor:
-			if !slices.Contains(l.r.Loops, s) {
+			if !slices.Contains(l.r.Loops, s) && around[s] != len(rcs) {
 				return false
 			}
 		}

@@ -63,6 +63,25 @@ void row_norms(const float *restrict m, float *restrict norms, int n)
     }
 }
 
+/* Valid: the same temporary in a loop partitioned over gangs only (NPB
+   CG's sparse product): each gang runs its rows one after another on its
+   own copy. */
+void row_sums(const float *restrict m, float *restrict sums, int n)
+{
+    float sum;
+#pragma acc parallel num_workers(4) vector_length(32) copyin(m[0:n*n]) copyout(sums[0:n])
+    {
+#pragma acc loop gang
+        for (int i = 0; i < n; i++) {
+            sum = 0;
+#pragma acc loop worker vector reduction(+:sum)
+            for (int j = 0; j < n; j++)
+                sum += m[i * n + j];
+            sums[i] = sum;
+        }
+    }
+}
+
 /* A struct temporary of each iteration: implicitly copy, one device copy
    the iterations share; private. Not reported: a struct the loop only
    reads, one private on the loop, one assigned by a serial construct. */

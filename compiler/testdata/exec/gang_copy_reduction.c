@@ -1,7 +1,8 @@
 /* A scalar declared outside a parallel construct, with no data clause (so
  * firstprivate: each gang has its own copy), assigned at the start of each
  * gang iteration and reduced by an inner worker or vector loop, then used
- * by the gang (the IDRIS course's row norms): each gang reduces into its
+ * by the gang (the IDRIS course's row norms, NPB CG's sums in a parallel
+ * construct's loop gang): each gang reduces into its
  * own copy. Also with an explicit firstprivate clause, a max reduction and
  * a worker loop over a vector loop. */
 #include <stdio.h>
@@ -51,6 +52,26 @@ int main(void)
 		}
 		counts[i] = count + i;
 	}
+
+	/* a parallel construct whose loop gang assigns the variable before a
+	 * worker vector reduction (NPB CG's sparse product) */
+	double *rowsum = malloc(R * sizeof *rowsum), sum;
+	int jj, kk;
+#pragma acc parallel num_workers(4) vector_length(32) copyin(m[0:R*C]) copyout(rowsum[0:R])
+	{
+#pragma acc loop gang
+		for (jj = 0; jj < R; jj++) {
+			sum = 0.0;
+#pragma acc loop worker vector reduction(+:sum)
+			for (kk = 0; kk < C; kk++)
+				sum = sum + m[jj * C + kk];
+			rowsum[jj] = sum;
+		}
+	}
+	for (int i = 0; i < R; i++)
+		if (rowsum[i] != norms[i] && bad++ < 5)
+			printf("row %d: sum %g want %g\n", i, rowsum[i], norms[i]);
+	free(rowsum);
 
 	for (int i = 0; i < R; i++) {
 		double s = 0, p = 0;
