@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
@@ -70,11 +71,19 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 }
 
 // privatizeInner makes the variables of plain for loops inside a
-// partitioned loop private to it when they are declared outside.
+// partitioned loop private to it when they are declared outside, and in a
+// kernels construct the scalar temporaries of its independent loops.
 func (l *lowering) privatizeInner(k *Kernel) {
 	forEachLoop(k.Loops, func(lp *Loop) {
 		if lp.Seq {
 			return
+		}
+		if lp.Indep && l.con.Kind == "kernels" {
+			for _, v := range l.writtenScalars(lp) {
+				if l.scalarTemporary(lp, v) {
+					l.privatizeTemporary(lp, v)
+				}
+			}
 		}
 		cfacts.Walk(lp.Stmts[len(lp.Stmts)-1].Body, func(s *cfacts.Stmt) bool {
 			if s.Kind == cfacts.StmtFor {
@@ -91,6 +100,140 @@ func (l *lowering) privatizeInner(k *Kernel) {
 			return true
 		})
 	})
+}
+
+// Scalar temporaries. In a kernels construct a scalar without a clause is
+// copy (OpenACC 3.3 §2.6.2): one device copy, which the iterations of a
+// parallel loop that assign it first (index = ..., a = ...; then reads)
+// would share and race on, as Rodinia's Needleman-Wunsch does in its
+// `kernels loop independent`. Compilers privatize such temporaries
+// (NVIDIA's does it for every loop it parallelizes); so does accls, for a
+// loop that is independent or found so, when the value cannot be seen
+// after the loop: every reference of the construct is in the loop, the
+// first one in an iteration is an assignment at the top of its body, and
+// the host never reads the variable outside compute constructs.
+
+// writtenScalars are the arithmetic scalars the body of lp assigns.
+func (l *lowering) writtenScalars(lp *Loop) []*cfacts.Var {
+	var out []*cfacts.Var
+	seen := map[*cfacts.Var]bool{}
+	for _, r := range analysis.CollectRefs(lp.Stmts[len(lp.Stmts)-1].Body) {
+		if r.Access&analysis.AccWrite != 0 && !seen[r.Var] && isArith(r.Var.Type) {
+			seen[r.Var] = true
+			out = append(out, r.Var)
+		}
+	}
+	return out
+}
+
+// scalarTemporary reports whether v is a temporary of the iterations of
+// lp, which a private copy per iteration may replace.
+func (l *lowering) scalarTemporary(lp *Loop, v *cfacts.Var) bool {
+	a := l.byVar[v]
+	if l.con.Kind != "kernels" || a == nil || !a.Implicit || !isArith(v.Type) || declaredIn(v, lp.Stmts[0]) ||
+		v.Storage != cfacts.StorageLocal && v.Storage != cfacts.StorageParam {
+		return false
+	}
+	for _, lv := range lp.Vars {
+		if lv.Var == v {
+			return false
+		}
+	}
+	outer := lp.Stmts[0].Span
+	for _, r := range a.Refs {
+		if r.Span.Start < outer.Start || r.Span.End > outer.End || r.Call || r.Addr {
+			return false
+		}
+	}
+	// the body's first statement that mentions v assigns it, from a value
+	// without it (in both branches of an if)
+	mentions, assigns := assignsFirst(lp.Stmts[len(lp.Stmts)-1].Body, v)
+	return mentions && assigns && !l.hostReads(v)
+}
+
+// assignsFirst reports whether statement s mentions v and, when it does,
+// whether it assigns v before any read of it.
+func assignsFirst(s *cfacts.Stmt, v *cfacts.Var) (mentions, assigns bool) {
+	if s == nil || !stmtMentionsVar(s, v) {
+		return false, false
+	}
+	switch s.Kind {
+	case cfacts.StmtExpr:
+		e := s.Expr
+		ok := e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && e.X != nil && e.X.Kind == cfacts.ExprIdent && e.X.Var == v &&
+			!stmtMentionsVar(&cfacts.Stmt{Kind: cfacts.StmtExpr, Expr: e.Y}, v)
+		return true, ok
+	case cfacts.StmtCompound:
+		for _, x := range s.List {
+			if m, a := assignsFirst(x, v); m {
+				return true, a
+			}
+		}
+	case cfacts.StmtIf:
+		if s.Else == nil || stmtMentionsVar(&cfacts.Stmt{Kind: cfacts.StmtExpr, Expr: s.Cond}, v) {
+			return true, false
+		}
+		m1, a1 := assignsFirst(s.Then, v)
+		m2, a2 := assignsFirst(s.Else, v)
+		return true, m1 && a1 && m2 && a2
+	}
+	return true, false
+}
+
+// stmtMentionsVar reports whether statement s references v.
+func stmtMentionsVar(s *cfacts.Stmt, v *cfacts.Var) bool {
+	for _, r := range analysis.CollectRefs(s) {
+		if r.Var == v {
+			return true
+		}
+	}
+	return false
+}
+
+// hostReads reports whether code of the construct's function outside its
+// compute constructs reads v.
+func (l *lowering) hostReads(v *cfacts.Var) bool {
+	var computes []acc.Span
+	for _, fm := range l.c.model.Funcs {
+		if fm.Func != l.fn {
+			continue
+		}
+		var walk func(rs []*analysis.Region)
+		walk = func(rs []*analysis.Region) {
+			for _, r := range rs {
+				if r.Kind == analysis.RegionCompute && r.Stmt != nil {
+					computes = append(computes, r.Stmt.Span)
+					continue
+				}
+				walk(r.Children)
+			}
+		}
+		walk(fm.Regions)
+	}
+	for _, r := range analysis.CollectRefs(l.fn.Body) {
+		if r.Var != v || !r.Read() {
+			continue
+		}
+		inside := false
+		for _, sp := range computes {
+			inside = inside || sp.Start <= r.Span.Start && r.Span.End <= sp.End
+		}
+		if !inside {
+			return true
+		}
+	}
+	return false
+}
+
+// privatizeTemporary makes v private to lp.
+func (l *lowering) privatizeTemporary(lp *Loop, v *cfacts.Var) {
+	for _, p := range lp.Private {
+		if p == v {
+			return
+		}
+	}
+	lp.Private = append(lp.Private, v)
+	l.loopPrivate[v] = append(l.loopPrivate[v], lp)
 }
 
 // independent returns "" when the iterations of lp can run in parallel,
@@ -149,6 +292,10 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 		}
 		if objWritten {
 			op := reductionOp(rs)
+			if op == "" && l.scalarTemporary(lp, v) {
+				l.privatizeTemporary(lp, v)
+				continue
+			}
 			if op == "" {
 				return fmt.Sprintf("'%s' is written in every iteration", v.Name)
 			}
