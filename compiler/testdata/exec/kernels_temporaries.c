@@ -7,7 +7,7 @@
  * sequential, and a variable read before it is assigned, which does. */
 #include <stdio.h>
 
-#define W 66
+#define W 514
 
 static int score[W * W], ref[W * W];
 
