@@ -246,8 +246,19 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 	}
 	msg := fmt.Sprintf("only the pointer value of %s is %s by %s, not the data it points to; use a sub-array such as %s",
 		quote(name), verb, quote(c.Name), example)
+	if decl := declaredLength(m, v); decl != "" {
+		n = decl
+		example = name + "[0:" + n + "]"
+	}
 	switch dn := r.Directive.Spec.Name; {
 	case IsRowsPointer(v.Type):
+	case v.ArrayParamLen > 0 && canonical(c) != "present" && dn != "exit data" && dn != "update":
+		unit := "elements"
+		if v.Type.Elem != nil && v.Type.Elem.Kind == cfacts.TypeArray {
+			unit = "rows"
+		}
+		msg = fmt.Sprintf("in OpenACC, %s(%s) names the pointer itself: %s is a parameter declared as an array, which C makes a pointer; accls takes the %d %s its declaration gives, other compilers may map only the pointer; %s is portable",
+			c.Name, name, quote(name), v.ArrayParamLen, unit, example)
 	case toStruct && canonical(c) != "present" && dn != "exit data" && dn != "update":
 		msg = fmt.Sprintf("in OpenACC, %s(%s) names the pointer itself, not the struct it points to: accls and NVIDIA's compiler take the struct, other compilers may not; %s is portable",
 			c.Name, name, example)
@@ -280,6 +291,32 @@ func reportPointerNoBounds(p *Pass, m *Model, r *Region, c *acc.Clause, it *acc.
 		}}
 	}
 	p.Report(d)
+}
+
+// declaredLength is the text of the first dimension of parameter v's
+// array declarator (MAXGRID of int a[MAXGRID][MAXGRID]), "" when v is no
+// such parameter.
+func declaredLength(m *Model, v *cfacts.Var) string {
+	if v.ArrayParamLen <= 0 || v.NameSpan.End >= len(m.Text) {
+		return ""
+	}
+	rest := m.Text[v.NameSpan.End:]
+	i := 0
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	if i >= len(rest) || rest[i] != '[' {
+		return ""
+	}
+	end := strings.IndexByte(string(rest[i:min(len(rest), i+200)]), ']')
+	if end < 0 {
+		return ""
+	}
+	t := strings.TrimSpace(string(rest[i+1 : i+end]))
+	if t == "" || !balanced(t) {
+		return ""
+	}
+	return t
 }
 
 // rowsWithoutRows reports whether item it maps pointer to pointers (or

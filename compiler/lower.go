@@ -281,6 +281,14 @@ func (c *compilation) dataItem(clause string, it *acc.Arg, fn *cfacts.Func) (*Da
 				di.Start, di.Bytes, di.Lo = name, "sizeof(*"+paren(name)+")", "0"
 				break
 			}
+			if v.ArrayParamLen > 0 {
+				// a parameter declared as an array (int a[N][M], which C
+				// makes a pointer): the N elements its declaration gives,
+				// as PolyBench-ACC's copy(a) expects; the analysis warns
+				// that OpenACC names the pointer itself
+				di.Start, di.Bytes, di.Lo = name, fmt.Sprintf("(size_t)%d * sizeof(*%s)", v.ArrayParamLen, paren(name)), "0"
+				break
+			}
 			if c.model.OnlyFirstElementIn(fn, v) {
 				return nil, fmt.Errorf("'%s' is a pointer: give the extent of the data it points to as a sub-array, %s[0:1] for the one value the code uses (*%s)", name, name, name)
 			}

@@ -558,7 +558,32 @@ func (c *conv) params(f *Func, d *cc.Declarator) {
 	// Types last: a VLA parameter's length names earlier parameters.
 	for i, pd := range ps {
 		f.Params[i].Type = c.varType(pd)
+		f.Params[i].ArrayParamLen = arrayParamLen(pd)
 	}
+}
+
+// arrayParamLen is the constant length a parameter's declarator gives its
+// first dimension (a[N][M]: N), 0 when it is not an array of constant
+// length.
+func arrayParamLen(d *cc.Declarator) int64 {
+	dd := d.DirectDeclarator
+	if dd == nil {
+		return 0
+	}
+	// a[N][M] nests as (a[N])[M]: the first dimension is the innermost
+	for dd.DirectDeclarator != nil && dd.DirectDeclarator.Case != cc.DirectDeclaratorIdent {
+		dd = dd.DirectDeclarator
+	}
+	if dd.Case != cc.DirectDeclaratorArr && dd.Case != cc.DirectDeclaratorStaticArr || dd.AssignmentExpression == nil {
+		return 0
+	}
+	switch v := dd.AssignmentExpression.Value().(type) {
+	case cc.Int64Value:
+		return max(int64(v), 0)
+	case cc.UInt64Value:
+		return int64(min(uint64(v), 1<<40))
+	}
+	return 0
 }
 
 // funcDirect finds the direct declarator with the parameter list of a

@@ -181,6 +181,10 @@ type Var struct {
 	Func     *Func // nil for globals
 	Scope    *Stmt // the block (or for statement) that declares a local; nil otherwise
 	Init     *Expr // the initializer, nil when none
+	// ArrayParamLen is, for a parameter declared as an array of constant
+	// length (int a[N][M], which C makes a pointer: N), that length; 0
+	// otherwise.
+	ArrayParamLen int64
 	// FromHeader is set for variables declared outside the document (a
 	// system or included header: stderr, errno...); its spans are then empty.
 	// Such variables are not in File.Globals.

@@ -195,3 +195,17 @@ void through_call(int n)
         relax(p, n);
     free(p);
 }
+
+/* A parameter declared as an array, which C makes a pointer (PolyBench-ACC's
+   copy(path)): accls maps the rows its declaration gives; the fix writes
+   them as the declaration does. */
+#define GRID 32
+void declared_rows(int path[GRID][GRID], float w[GRID])
+{
+#pragma acc data copy(path) copyin(w) // want "in OpenACC, copy\(path\) names the pointer itself: 'path' is a parameter declared as an array, which C makes a pointer; accls takes the 32 rows its declaration gives, other compilers may map only the pointer; path\[0:GRID\] is portable" "copyin\(w\) names the pointer itself.*takes the 32 elements.*w\[0:GRID\] is portable"
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < GRID; i++)
+            path[i][0] += (int)w[i];
+    }
+}
