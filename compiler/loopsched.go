@@ -337,7 +337,7 @@ func (h *hgen) launchGangs(k *Kernel, ind string) {
 		h.w(ind, "accls_gd[%d] = %s;", d-1, g)
 	}
 	h.w(ind, "accls_G = accls_gd[0] * accls_gd[1] * accls_gd[2];")
-	h.privArrayGangDims(k, ind) // privarray.go
+	h.privArrayGangs(k, ind, true) // privarray.go
 }
 
 // tileCollapse checks a collapse clause next to tile(s1, ..., sk): the k

@@ -176,29 +176,21 @@ func (pa *PrivArray) hostUnits(k *Kernel) string {
 }
 
 // privArrayGangs caps the gangs of a kernel whose copies are per worker
-// or work-item: the scratch within 2^25 elements (the loops stride).
-func (h *hgen) privArrayGangs(k *Kernel, in string) {
+// or work-item: the scratch within 2^25 elements (the loops stride). In a
+// kernel with several gang dimensions (dims), the dimensions shrink,
+// largest first.
+func (h *hgen) privArrayGangs(k *Kernel, in string, dims bool) {
 	for _, pa := range k.PrivArrays {
 		if u := pa.unit(); u != perGang {
 			per := "accls_W * accls_V"
 			if u == perWorker {
 				per = "accls_W"
 			}
-			h.w(in, "accls_G = accls_copies_gangs(accls_G, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
-		}
-	}
-}
-
-// privArrayGangDims is privArrayGangs for a kernel with several gang
-// dimensions: the dimensions shrink, largest first.
-func (h *hgen) privArrayGangDims(k *Kernel, in string) {
-	for _, pa := range k.PrivArrays {
-		if u := pa.unit(); u != perGang {
-			per := "accls_W * accls_V"
-			if u == perWorker {
-				per = "accls_W"
+			capped := "accls_copies_gangs(accls_G"
+			if dims {
+				capped = "accls_copies_gang_dims(accls_gd"
 			}
-			h.w(in, "accls_G = accls_copies_gang_dims(accls_gd, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
+			h.w(in, "accls_G = %s, %s * (size_t)(%s)); /* private(%s[%s:%s]): a copy per %s */", capped, per, pa.Len, pa.Var.Name, pa.Lo, pa.Len, u)
 		}
 	}
 }
