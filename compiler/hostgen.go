@@ -631,7 +631,7 @@ func (h *hgen) kernel(k *Kernel, ind, loc string) {
 				if hasArrayReduction(k) { // reduce_array.go
 					h.w(in, "accls_G = accls_array_reduction_gangs(accls_G, %d);", maxArrayRedLen(k))
 				}
-				h.copiesGangs(k, in)    // reduce_copies.go
+				h.copiesGangs(k, in)           // reduce_copies.go
 				h.privArrayGangs(k, in, false) // privarray.go
 			}
 		}
