@@ -190,8 +190,10 @@ func stmtMentionsVar(s *cfacts.Stmt, v *cfacts.Var) bool {
 	return false
 }
 
-// hostReads reports whether code of the construct's function outside its
-// compute constructs reads v.
+// hostReads reports whether code of the construct's function may see a
+// value of v that a compute construct assigned: host code reads it, or a
+// compute construct (this one included, which the caller checks on its
+// own) reads it before it assigns it.
 func (l *lowering) hostReads(v *cfacts.Var) bool {
 	var computes []acc.Span
 	for _, fm := range l.c.model.Funcs {
@@ -210,16 +212,27 @@ func (l *lowering) hostReads(v *cfacts.Var) bool {
 		}
 		walk(fm.Regions)
 	}
+	firstIn := map[int]bool{} // the compute constructs whose first reference was seen
 	for _, r := range analysis.CollectRefs(l.fn.Body) {
-		if r.Var != v || !r.Read() {
+		if r.Var != v {
 			continue
 		}
-		inside := false
-		for _, sp := range computes {
-			inside = inside || sp.Start <= r.Span.Start && r.Span.End <= sp.End
+		in := -1
+		for i, sp := range computes {
+			if sp.Start <= r.Span.Start && r.Span.End <= sp.End {
+				in = i
+			}
 		}
-		if !inside {
+		switch {
+		case in < 0 && r.Read():
 			return true
+		case in >= 0 && !firstIn[in]:
+			// another construct that reads the value before assigning it
+			// would see the one the copy clause brought back
+			firstIn[in] = true
+			if r.Read() || r.Assign == nil {
+				return true
+			}
 		}
 	}
 	return false
