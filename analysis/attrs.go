@@ -469,6 +469,11 @@ func (ci *computeInfo) attribute(u *varUse) VarAttr {
 	case ci.kind == "kernels":
 		a.Attr = AttrCopy
 		a.Reason = "implicitly copy: a scalar referenced in a 'kernels' construct without a clause (OpenACC 3.3 §2.6.2)"
+		if loop := temporaryLoop(r.Stmt, u); loop != nil {
+			// compiler/depend.go scalarTemporary
+			a.Reason += fmt.Sprintf("; each iteration of the loop on line %d assigns it before reading it, so accls makes it private to each iteration when that loop runs in parallel (as NVIDIA's compiler does), unless host code or another construct may see its value",
+				lineOf(m.Text, loop.Span.Start))
+		}
 	default:
 		a.Attr = AttrFirstprivate
 		word := "a scalar"
@@ -567,4 +572,73 @@ func itemBounds(v *cfacts.Var, it *acc.Arg) (string, int64) {
 		return it.Text, -1
 	}
 	return it.Text, count * t.Size
+}
+
+// temporaryLoop is the outermost for loop of construct body s whose body
+// holds every reference of u and assigns the variable before reading it,
+// nil when there is none.
+func temporaryLoop(s *cfacts.Stmt, u *varUse) *cfacts.Stmt {
+	if u.call || u.addr || !isArithVar(u.v) {
+		return nil
+	}
+	var found *cfacts.Stmt
+	cfacts.Walk(s, func(x *cfacts.Stmt) bool {
+		if found != nil {
+			return false
+		}
+		if x.Kind != cfacts.StmtFor || x.Body == nil || forLoopVar(x) == u.v {
+			return true
+		}
+		for _, r := range u.refs {
+			if !inSpan(x.Body.Span, r.Span) {
+				return true
+			}
+		}
+		if m, ok := AssignsFirst(x.Body, u.v); m && ok {
+			found = x
+		}
+		return found == nil
+	})
+	return found
+}
+
+func isArithVar(v *cfacts.Var) bool {
+	if v.Type == nil {
+		return false
+	}
+	switch v.Type.Kind {
+	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
+		return true
+	}
+	return false
+}
+
+// AssignsFirst reports whether statement s mentions v and, when it does,
+// whether it assigns v before any read of it: an assignment from a value
+// without v, in both branches of an if (a temporary of a loop's
+// iterations, which a private copy per iteration may replace).
+func AssignsFirst(s *cfacts.Stmt, v *cfacts.Var) (mentioned, assigned bool) {
+	if s == nil || !stmtMentions(s, v) {
+		return false, false
+	}
+	switch s.Kind {
+	case cfacts.StmtExpr:
+		e := strip(s.Expr)
+		ok := e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && isVarIdent(e.X, v) && !mentions(e.Y, v)
+		return true, ok
+	case cfacts.StmtCompound:
+		for _, x := range s.List {
+			if m, a := AssignsFirst(x, v); m {
+				return true, a
+			}
+		}
+	case cfacts.StmtIf:
+		if s.Else == nil || mentions(s.Cond, v) {
+			return true, false
+		}
+		m1, a1 := AssignsFirst(s.Then, v)
+		m2, a2 := AssignsFirst(s.Else, v)
+		return true, m1 && a1 && m2 && a2
+	}
+	return true, false
 }

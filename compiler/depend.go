@@ -147,47 +147,8 @@ func (l *lowering) scalarTemporary(lp *Loop, v *cfacts.Var) bool {
 	}
 	// the body's first statement that mentions v assigns it, from a value
 	// without it (in both branches of an if)
-	mentions, assigns := assignsFirst(lp.Stmts[len(lp.Stmts)-1].Body, v)
+	mentions, assigns := analysis.AssignsFirst(lp.Stmts[len(lp.Stmts)-1].Body, v)
 	return mentions && assigns && !l.hostReads(v)
-}
-
-// assignsFirst reports whether statement s mentions v and, when it does,
-// whether it assigns v before any read of it.
-func assignsFirst(s *cfacts.Stmt, v *cfacts.Var) (mentions, assigns bool) {
-	if s == nil || !stmtMentionsVar(s, v) {
-		return false, false
-	}
-	switch s.Kind {
-	case cfacts.StmtExpr:
-		e := s.Expr
-		ok := e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && e.X != nil && e.X.Kind == cfacts.ExprIdent && e.X.Var == v &&
-			!stmtMentionsVar(&cfacts.Stmt{Kind: cfacts.StmtExpr, Expr: e.Y}, v)
-		return true, ok
-	case cfacts.StmtCompound:
-		for _, x := range s.List {
-			if m, a := assignsFirst(x, v); m {
-				return true, a
-			}
-		}
-	case cfacts.StmtIf:
-		if s.Else == nil || stmtMentionsVar(&cfacts.Stmt{Kind: cfacts.StmtExpr, Expr: s.Cond}, v) {
-			return true, false
-		}
-		m1, a1 := assignsFirst(s.Then, v)
-		m2, a2 := assignsFirst(s.Else, v)
-		return true, m1 && a1 && m2 && a2
-	}
-	return true, false
-}
-
-// stmtMentionsVar reports whether statement s references v.
-func stmtMentionsVar(s *cfacts.Stmt, v *cfacts.Var) bool {
-	for _, r := range analysis.CollectRefs(s) {
-		if r.Var == v {
-			return true
-		}
-	}
-	return false
 }
 
 // hostReads reports whether code of the construct's function may see a

@@ -196,3 +196,48 @@ func TestStaticHover(t *testing.T) {
 		t.Errorf("hover on rule:\n%s\nwant %q", h.Contents.Value, want)
 	}
 }
+
+// TestKernelsTemporaryHover: a scalar that each iteration of a kernels
+// loop assigns before reading it is explained as the private copy accls
+// makes of it (compiler/depend.go).
+func TestKernelsTemporaryHover(t *testing.T) {
+	text := `void nw(int *s, const int *ref, int w, int i, int p)
+{
+    int idx, index, a, k;
+#pragma acc kernels loop independent copy(s[0:w*w]) copyin(ref[0:w*w])
+    for (idx = 0; idx <= i; idx++) {
+        index = (idx + 1) * w + (i + 1 - idx);
+        a = s[index - 1 - w] + ref[index];
+        if (a <= p)
+            k = p;
+        else
+            k = a;
+        s[index] = k;
+    }
+}
+`
+	c := startServer(t)
+	c.initializeWith(map[string]any{"semanticDelayMs": 1}, nil)
+	c.open(testURI, text, 1)
+	c.diagnostics(testURI, 1)
+	c.waitSemantic(testURI)
+	for _, name := range []string{"index =", "k = p"} {
+		line := 0
+		for i, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, name) {
+				line = i
+				break
+			}
+		}
+		col := strings.Index(strings.Split(text, "\n")[line], name)
+		m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI},
+			"position": map[string]any{"line": line, "character": col}})
+		var h *protocol.Hover
+		if err := json.Unmarshal(m.Result, &h); err != nil || h == nil {
+			t.Fatalf("no hover on %q: %v", name, err)
+		}
+		if want := "each iteration of the loop on line 5 assigns it before reading it, so accls makes it private"; !strings.Contains(h.Contents.Value, want) {
+			t.Errorf("hover on %q:\n%s\nwant %q", name, h.Contents.Value, want)
+		}
+	}
+}
