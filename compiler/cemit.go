@@ -190,9 +190,9 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 		return em.expr(e.X, precUnary) + " " + e.Op + " " + em.expr(e.Y, precAssign)
 	case cfacts.ExprCond:
 		if isComplex(e.Type) { // both branches of the result's type (complex.go)
-			return em.expr(e.X, precLOr) + " ? " + em.convertTo(e.Y, e.Type, precComma) + " : " + em.convertTo(e.Z, e.Type, precCond)
+			return em.condition(e.X) + " ? " + em.convertTo(e.Y, e.Type, precComma) + " : " + em.convertTo(e.Z, e.Type, precCond)
 		}
-		return em.expr(e.X, precLOr) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
+		return em.condition(e.X) + " ? " + em.expr(e.Y, precComma) + " : " + em.expr(e.Z, precCond)
 	case cfacts.ExprComma:
 		return em.expr(e.X, precComma) + ", " + em.expr(e.Y, precAssign)
 	case cfacts.ExprCall:
@@ -254,6 +254,17 @@ func (em *clEmitter) bare(e *cfacts.Expr) string {
 	}
 	em.errorf(e.Span, "this expression is not supported in a compute construct yet")
 	return "0"
+}
+
+// condition writes the first operand of ?:. OpenCL C takes no floating
+// condition there (the operator is also its vector select), so a float
+// or double one is compared with zero, as C tests it: 1.0 * (x > 0) ? 1 :
+// -1, which a sign macro expands to.
+func (em *clEmitter) condition(x *cfacts.Expr) string {
+	if x.Type != nil && x.Type.Kind == cfacts.TypeFloat {
+		return "(" + em.expr(x, precRel) + " != 0)"
+	}
+	return em.expr(x, precLOr)
 }
 
 // unaryOperand writes the operand of a unary operator, with a space where

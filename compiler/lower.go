@@ -733,7 +733,14 @@ func (l *lowering) newLoop(k *Kernel, r *analysis.Region) *Loop {
 		switch cl.Spec.Name {
 		case "private":
 			for _, it := range cl.Args.Items {
-				if v := l.varOf(it); v != nil && l.privateSection(cl, it, v, lp) {
+				v := l.varOf(it)
+				if _, used := l.byVar[v]; v != nil && !used {
+					// private(i, j) where the loops declare their own i
+					// and j (for (int i = ...)): the named ones are not
+					// referenced, and a copy would clash with the loops'
+					continue
+				}
+				if v != nil && l.privateSection(cl, it, v, lp) {
 					lp.Private = append(lp.Private, v)
 					l.loopPrivate[v] = append(l.loopPrivate[v], lp)
 				}
