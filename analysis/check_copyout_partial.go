@@ -115,6 +115,12 @@ func sectionBox(m *Model, fn *cfacts.Func, it *acc.Arg, v *cfacts.Var) (box, boo
 		return box{}, false
 	}
 	subs := it.Var.Subscripts
+	if len(subs) == 0 && v.ArrayParamLen > 0 && t.Kind == cfacts.TypePointer {
+		// a parameter declared as an array: the rows its declaration
+		// gives (compiler/lower.go), then its element's dimensions
+		b.lo, b.hi = append(b.lo, linConst(0)), append(b.hi, linConst(v.ArrayParamLen-1))
+		t = t.Elem
+	}
 	if len(subs) == 0 {
 		for ; t != nil && t.Kind == cfacts.TypeArray; t = t.Elem {
 			if t.Len <= 0 {

@@ -563,7 +563,11 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 			}
 			if pointer && len(it.Var.Subscripts) == 0 && du.deref != nil {
 				reportPointerNoBounds(p, m, r, c, it, v, du, inferLengthIn(m, computesUsing(du, v), v))
-				return
+				if v.ArrayParamLen == 0 {
+					return
+				}
+				// an array parameter: its declared rows are mapped, and the
+				// clause's other checks apply to them
 			}
 			if pointer && len(it.Var.Subscripts) == 0 && isData && !IsRowsPointer(v.Type) {
 				// data copy(p) { f(p); }: f's compute constructs dereference it
@@ -573,8 +577,8 @@ func checkClauseItems(p *Pass, m *Model, fm *FuncModel, r *Region, computes []*R
 				}
 			}
 		}
-		if pointer && len(it.Var.Subscripts) == 0 {
-			return // the pointer itself: nothing more to say
+		if pointer && len(it.Var.Subscripts) == 0 && v.ArrayParamLen == 0 {
+			return // the pointer itself: nothing more to say (an array parameter's rows are mapped: compiler/lower.go)
 		}
 		if du.unsure || (isData && hostUse(m, r, computes, v)) || mappedAround(m, fm, r, v) {
 			return

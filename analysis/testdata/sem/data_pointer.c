@@ -209,3 +209,15 @@ void declared_rows(int path[GRID][GRID], float w[GRID])
             path[i][0] += (int)w[i];
     }
 }
+
+/* ... and the clause's other checks apply to those rows: an array
+   parameter only copied in but written (PolyBench-ACC's gemver) */
+void declared_written(float x[GRID], const float y[GRID])
+{
+#pragma acc data copyin(x, y) // want "copyin\(x\) names the pointer itself" "'x' is written in this 'data' but only copied in" "copyin\(y\) names the pointer itself"
+    {
+#pragma acc parallel loop
+        for (int i = 0; i < GRID; i++)
+            x[i] += y[i];
+    }
+}
