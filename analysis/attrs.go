@@ -578,7 +578,7 @@ func itemBounds(v *cfacts.Var, it *acc.Arg) (string, int64) {
 // holds every reference of u and assigns the variable before reading it,
 // nil when there is none.
 func temporaryLoop(s *cfacts.Stmt, u *varUse) *cfacts.Stmt {
-	if u.call || u.addr || !isArithVar(u.v) {
+	if u.call || u.addr || !isScalarVar(u.v) {
 		return nil
 	}
 	var found *cfacts.Stmt
@@ -600,17 +600,6 @@ func temporaryLoop(s *cfacts.Stmt, u *varUse) *cfacts.Stmt {
 		return found == nil
 	})
 	return found
-}
-
-func isArithVar(v *cfacts.Var) bool {
-	if v.Type == nil {
-		return false
-	}
-	switch v.Type.Kind {
-	case cfacts.TypeInt, cfacts.TypeFloat, cfacts.TypeComplex:
-		return true
-	}
-	return false
 }
 
 // AssignsFirst reports whether statement s mentions v and, when it does,
