@@ -89,7 +89,7 @@ func hostReadOfFace(m *Model, fm *FuncModel, r *Region, v *cfacts.Var, dim int, 
 			found = ref
 			return false
 		}
-		if ref.Elem == 0 || guarded(ref) {
+		if ref.Elem == 0 || underCondition(fm.Func.Body, ref.Span) {
 			return true // (a use under a condition may skip those elements)
 		}
 		b, ok := (&linEnv{}).accessBox(ref)

@@ -181,11 +181,13 @@ type createWalk struct {
 	accesses []indexAccess
 }
 
-// indexAccess is a device access of the created data's elements, with
-// the lins of its function (the parameters as the caller's values).
+// indexAccess is a device access of the created data's elements in
+// compute region r, with the caller's values of its function's
+// parameters (sub).
 type indexAccess struct {
 	ref *Ref
-	env *linEnv
+	r   *Region
+	sub map[*cfacts.Var]lin
 	via string
 }
 
@@ -239,10 +241,9 @@ func (w *createWalk) use(fm *FuncModel, v *cfacts.Var, skip *acc.Directive, scop
 	w.written = w.written || du.written
 	w.opaque = w.opaque || du.aliasWrite
 	for _, r := range computes {
-		env := &linEnv{sub: sub, defs: scalarDefs(r.Stmt)}
 		for _, ref := range du.refs {
 			if inSpan(r.Stmt.Span, ref.Span) && ref.Deref && ref.Elem != 0 {
-				w.accesses = append(w.accesses, indexAccess{ref, env, via})
+				w.accesses = append(w.accesses, indexAccess{ref, r, sub, via})
 			}
 		}
 	}
@@ -316,13 +317,22 @@ func (w *createWalk) partialRead(name string, at acc.Span) (Diagnostic, bool) {
 	if !w.written || w.opaque || w.unsure {
 		return Diagnostic{}, false
 	}
+	// each construct's scalar values, found once (only when device code
+	// writes the data: most walks stop before)
+	defs := map[*Region]map[*cfacts.Var]*cfacts.Expr{}
+	envOf := func(a indexAccess) *linEnv {
+		if _, ok := defs[a.r]; !ok {
+			defs[a.r] = scalarDefs(a.r.Stmt)
+		}
+		return &linEnv{sub: a.sub, defs: defs[a.r]}
+	}
 	var writes []box
 	var first *indexAccess
 	for i, a := range w.accesses {
 		if a.ref.Elem&AccWrite == 0 {
 			continue
 		}
-		b, ok := a.env.accessBox(a.ref)
+		b, ok := envOf(a).accessBox(a.ref)
 		if !ok {
 			return Diagnostic{}, false // a write of another form: it may write anything
 		}
@@ -332,10 +342,10 @@ func (w *createWalk) partialRead(name string, at acc.Span) (Diagnostic, bool) {
 		}
 	}
 	for _, a := range w.accesses {
-		if a.ref.Elem&AccRead == 0 || guarded(a.ref) {
-			continue
+		if a.ref.Elem&AccRead == 0 || underCondition(a.r.Stmt, a.ref.Span) {
+			continue // (the read may not happen)
 		}
-		b, ok := a.env.accessBox(a.ref)
+		b, ok := envOf(a).accessBox(a.ref)
 		if !ok {
 			continue
 		}
@@ -371,66 +381,6 @@ func (w *createWalk) partialRead(name string, at acc.Span) (Diagnostic, bool) {
 		}, true
 	}
 	return Diagnostic{}, false
-}
-
-// faceWords names the elements of box b (of array name) whose coordinate
-// d is x: "row 0", "b[0]", "u[0][…]".
-func faceWords(b box, name string, d int, x lin) string {
-	if b.stride != nil {
-		if d == 0 {
-			return "row " + x.String()
-		}
-		return "column " + x.String()
-	}
-	s := name
-	for k := range b.lo {
-		if k == d {
-			s += "[" + x.String() + "]"
-		} else {
-			s += "[…]"
-		}
-	}
-	return s
-}
-
-// guarded reports whether reference ref may not run when its statement
-// does: its statement is conditional, or it sits in a branch of ?: or the
-// right operand of && or || (i > 0 ? a[i - 1] : 0).
-func guarded(ref *Ref) bool {
-	if conditional(ref.Stmt) {
-		return true
-	}
-	found := false
-	cfacts.StmtExprs(ref.Stmt, func(e *cfacts.Expr) {
-		cfacts.WalkExpr(e, func(x *cfacts.Expr) bool {
-			var branches []*cfacts.Expr
-			switch {
-			case x.Kind == cfacts.ExprCond:
-				branches = []*cfacts.Expr{x.Y, x.Z}
-			case x.Kind == cfacts.ExprBinary && (x.Op == "&&" || x.Op == "||"):
-				branches = []*cfacts.Expr{x.Y}
-			}
-			for _, b := range branches {
-				if b != nil && inSpan(b.Span, ref.Span) {
-					found = true
-				}
-			}
-			return !found
-		})
-	})
-	return found
-}
-
-// conditional reports whether statement s runs under a condition of its
-// construct (an if, a switch, a while loop): its reads may not happen.
-func conditional(s *cfacts.Stmt) bool {
-	for ; s != nil; s = s.Parent {
-		switch s.Kind {
-		case cfacts.StmtIf, cfacts.StmtSwitch, cfacts.StmtWhile, cfacts.StmtDo, cfacts.StmtCase, cfacts.StmtDefault, cfacts.StmtLabel:
-			return true
-		}
-	}
-	return false
 }
 
 // reassigned reports whether code in scope assigns pointer or array

@@ -138,6 +138,9 @@ func computesIn(r *Region) []*Region {
 	return out
 }
 
+// Computes returns every outermost compute region of the function.
+func (fm *FuncModel) Computes() []*Region { return funcComputes(fm) }
+
 // funcComputes returns every outermost compute region of a function.
 func funcComputes(fm *FuncModel) []*Region {
 	var out []*Region

@@ -36,11 +36,15 @@ func checkSectionAccess(p *Pass, m *Model) {
 			if r.Stmt == nil {
 				continue
 			}
+			var env *linEnv // the construct's lins, made once when needed
 			for v, maps := range sectionsAround(m, fm, r) {
 				if entered[v] {
 					continue // enter data may map more of it
 				}
-				reportOutsideAccess(p, m, r, v, maps)
+				if env == nil {
+					env = &linEnv{defs: scalarDefs(r.Stmt)}
+				}
+				reportOutsideAccess(p, m, r, env, v, maps)
 			}
 		}
 	}
@@ -104,15 +108,15 @@ func enteredVars(m *Model, fm *FuncModel) map[*cfacts.Var]bool {
 }
 
 // reportOutsideAccess reports the first unconditional access of v in
-// compute region r whose box leaves every section of maps.
-func reportOutsideAccess(p *Pass, m *Model, r *Region, v *cfacts.Var, maps []sectionMap) {
+// compute region r (env: its lins) whose box leaves every section of
+// maps.
+func reportOutsideAccess(p *Pass, m *Model, r *Region, env *linEnv, v *cfacts.Var, maps []sectionMap) {
 	du := useIn(m, []*Region{r}, v)
 	if du.unsure || du.aliasWrite {
 		return
 	}
-	env := &linEnv{defs: scalarDefs(r.Stmt)}
 	for _, ref := range du.refs {
-		if ref.Elem == 0 || ref.Member || guarded(ref) {
+		if ref.Elem == 0 || ref.Member || underCondition(r.Stmt, ref.Span) {
 			continue
 		}
 		b, ok := env.accessBox(ref)

@@ -441,6 +441,26 @@ func outsideFace(r box, writes []box) (dim int, hi bool, ok bool) {
 	return 0, false, false
 }
 
+// faceWords names the elements of box b (of array name) whose coordinate
+// d is x: "row 0", "b[0]", "u[0][…]".
+func faceWords(b box, name string, d int, x lin) string {
+	if b.stride != nil {
+		if d == 0 {
+			return "row " + x.String()
+		}
+		return "column " + x.String()
+	}
+	s := name
+	for k := range b.lo {
+		if k == d {
+			s += "[" + x.String() + "]"
+		} else {
+			s += "[…]"
+		}
+	}
+	return s
+}
+
 // scalarDefs are the integer scalars that compute construct body assigns
 // exactly once (and the construct's own declarations with an initializer
 // that nothing assigns), by their value: row_above = (r - 1) * (cols + 2)

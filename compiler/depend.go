@@ -158,20 +158,13 @@ func (l *lowering) scalarTemporary(lp *Loop, v *cfacts.Var) bool {
 func (l *lowering) hostReads(v *cfacts.Var) bool {
 	var computes []acc.Span
 	for _, fm := range l.c.model.Funcs {
-		if fm.Func != l.fn {
-			continue
-		}
-		var walk func(rs []*analysis.Region)
-		walk = func(rs []*analysis.Region) {
-			for _, r := range rs {
-				if r.Kind == analysis.RegionCompute && r.Stmt != nil {
+		if fm.Func == l.fn {
+			for _, r := range fm.Computes() {
+				if r.Stmt != nil {
 					computes = append(computes, r.Stmt.Span)
-					continue
 				}
-				walk(r.Children)
 			}
 		}
-		walk(fm.Regions)
 	}
 	firstIn := map[int]bool{} // the compute constructs whose first reference was seen
 	for _, r := range analysis.CollectRefs(l.fn.Body) {
