@@ -14,7 +14,7 @@ import (
 // scalars written while firstprivate, pointers whose data is never mapped.
 var implicitCheck = &Check{
 	Name:  "implicit-data",
-	Rules: []string{"default-none-unlisted", "implicit-firstprivate-write", "implicit-firstprivate-pointer", "implicit-copy-temporary", "implicit-copy-partly-present"},
+	Rules: []string{"default-none-unlisted", "implicit-firstprivate-write", "implicit-firstprivate-pointer", "implicit-copy-temporary", "kernels-shared-temporary", "implicit-copy-partly-present"},
 	Model: checkImplicit,
 }
 
@@ -54,6 +54,8 @@ func checkImplicit(p *Pass, m *Model) {
 				checkFirstprivateWrite(p, ci, u)
 			case a.Attr == AttrCopy && ci.kind == "parallel":
 				checkCopyTemporary(p, ci, u)
+			case a.Attr == AttrCopy && ci.kind == "kernels":
+				checkKernelsTemporary(p, ci, u)
 			}
 			if (a.Attr == AttrCopy || a.Attr == AttrCopyin || a.Attr == AttrCopyout) && u.v.Type != nil && u.v.Type.Kind == cfacts.TypeArray {
 				checkPartlyPresent(p, ci, u)
@@ -570,12 +572,6 @@ func inComputeLoop(r *Region, ref *Ref) bool {
 	return found
 }
 
-// checkCopyTemporary reports a struct that a parallel construct gets as
-// copy (an aggregate without a clause: one device copy for all) but whose
-// members each iteration of a partitioned loop assigns before it reads them:
-// a temporary of the iteration (z and c of a Mandelbrot pixel), which the
-// iterations overwrite in one another's hands. private on the loop gives
-// each iteration its own.
 // checkPartlyPresent reports an array without a clause, which the compute
 // construct copies whole (OpenACC 3.3 §2.6.2), after an enter data of the
 // function put only a section of it on the device (and no exit data took
@@ -627,32 +623,4 @@ func partialSection(s acc.Subscript, n int64) bool {
 	}
 	_, ok := s.Lower.Int()
 	return !ok
-}
-
-func checkCopyTemporary(p *Pass, ci *computeInfo, u *varUse) {
-	v := u.v
-	if v.Type == nil || v.Type.Kind != cfacts.TypeStruct && v.Type.Kind != cfacts.TypeUnion || len(u.refs) == 0 {
-		return
-	}
-	if u.call || u.addr || u.escape || !u.read {
-		return
-	}
-	first := u.refs[0]
-	if first.Elem&AccWrite == 0 || first.Elem&AccRead != 0 || first.Assign == nil || first.Assign.Op != "=" ||
-		u.loopPrivate[first] || !inComputeLoop(ci.r, first) || inAtomic(ci.r, first) {
-		return
-	}
-	name := v.Name
-	target := innermostLoopDirective(ci.r, first)
-	p.Report(Diagnostic{
-		Span: first.Span, Rule: "implicit-copy-temporary",
-		Message: fmt.Sprintf("%s is a struct without a clause, so %s copies it: one device copy that every iteration of the loop assigns before it reads it, and the iterations overwrite one another's values; make it private",
-			quote(name), quote(ci.r.Directive.Spec.Name)),
-		Related: []Related{{Span: ci.r.Directive.NameSpan, Message: quote(name) + " is implicitly copy in this " + quote(ci.r.Directive.Spec.Name)}},
-		Fixes: []SuggestedFix{{
-			Title:     "Add private(" + name + ")",
-			Edits:     []TextEdit{addToClause(ci.m.Text, target, "private", name)},
-			Preferred: true,
-		}},
-	})
 }

@@ -19,7 +19,7 @@ var dataRuleIDs = map[string]bool{
 	"default-none-unlisted": true, "implicit-firstprivate-write": true, "implicit-firstprivate-pointer": true,
 	"implicit-copy-pointer-no-bounds": true, "reduction-op-type": true, "copyin-written": true,
 	"copyout-unwritten": true, "copyout-partly-written": true, "copy-readonly": true, "transfers-in-host-loop": true, "loop-carried-dependence": true,
-	"unmapped-pointer-member": true, "stale-host-read": true, "stale-device-read": true, "implicit-copy-temporary": true, "async-host-read": true,
+	"unmapped-pointer-member": true, "stale-host-read": true, "stale-device-read": true, "implicit-copy-temporary": true, "kernels-shared-temporary": true, "async-host-read": true,
 	"implicit-copy-partly-present": true, "uninitialized-device-read": true, "create-written-read": true,
 }
 

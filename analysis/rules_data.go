@@ -196,6 +196,20 @@ var dataRules = []*Rule{
 			"for (int i = 0; i < n; i++) {\n    z.re = i; z.im = 0;\n    out[i] = z.re * z.re + z.im;\n}",
 	},
 	{
+		ID: "kernels-shared-temporary", Severity: SeverityWarning,
+		Summary: "a scalar without a clause is a temporary of each iteration of an independent kernels loop, but the value is seen afterwards, so it stays shared",
+		Doc: "A scalar that no clause names is `copy` in a `kernels` construct (OpenACC 3.3 §2.6.2): one device copy. " +
+			"When each iteration of a loop assigns it before reading it, compilers (accls and NVIDIA's) make it " +
+			"private to each iteration, but only when nothing can see its value afterwards. When the host reads " +
+			"it after the construct, another construct reads it before assigning it, the construct uses it " +
+			"outside the loop, or it is a global, the one device copy stays shared, and `independent` lets the " +
+			"iterations overwrite one another's values: results depend on timing (Rodinia's SRAD and " +
+			"Needleman-Wunsch have such temporaries). Make it `private` on the loop (the fix; the host then keeps " +
+			"the value it had before the construct, as OpenACC has no lastprivate) or declare it inside the loop.",
+		Example: "void f(float *restrict a, int n) {\n    float t;\n#pragma acc kernels loop independent copy(a[0:n])\n" +
+			"    for (int i = 0; i < n; i++) {\n        t = a[i] * 2;\n        a[i] = t + 1;\n    }\n    a[0] = t;\n}",
+	},
+	{
 		ID: "implicit-copy-partly-present", Severity: SeverityWarning,
 		Summary: "an array without a clause is copied whole while enter data put only a section of it on the device",
 		Doc: "A compute construct copies an array that no clause names whole (OpenACC 3.3 §2.6.2). When an " +

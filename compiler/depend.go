@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
@@ -152,44 +151,15 @@ func (l *lowering) scalarTemporary(lp *Loop, v *cfacts.Var) bool {
 }
 
 // hostReads reports whether code of the construct's function may see a
-// value of v that a compute construct assigned: host code reads it, or a
-// compute construct (this one included, which the caller checks on its
-// own) reads it before it assigns it.
+// value of v that a compute construct assigned (the construct itself is
+// judged by the caller).
 func (l *lowering) hostReads(v *cfacts.Var) bool {
-	var computes []acc.Span
 	for _, fm := range l.c.model.Funcs {
 		if fm.Func == l.fn {
-			for _, r := range fm.Computes() {
-				if r.Stmt != nil {
-					computes = append(computes, r.Stmt.Span)
-				}
-			}
+			return fm.AssignedValueReader(v) != nil
 		}
 	}
-	firstIn := map[int]bool{} // the compute constructs whose first reference was seen
-	for _, r := range analysis.CollectRefs(l.fn.Body) {
-		if r.Var != v {
-			continue
-		}
-		in := -1
-		for i, sp := range computes {
-			if sp.Start <= r.Span.Start && r.Span.End <= sp.End {
-				in = i
-			}
-		}
-		switch {
-		case in < 0 && r.Read():
-			return true
-		case in >= 0 && !firstIn[in]:
-			// another construct that reads the value before assigning it
-			// would see the one the copy clause brought back
-			firstIn[in] = true
-			if r.Read() || r.Assign == nil {
-				return true
-			}
-		}
-	}
-	return false
+	return true
 }
 
 // privatizeTemporary makes v private to lp.
