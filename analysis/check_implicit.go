@@ -603,7 +603,7 @@ func checkPartlyPresent(p *Pass, ci *computeInfo, u *varUse) {
 	}
 	section := strings.Join(strings.Fields(item.Text), " ")
 	p.Report(Diagnostic{Span: u.refs[0].Span, Rule: "implicit-copy-partly-present",
-		Message: fmt.Sprintf("%s has no clause here, so this %s copies the whole array, but the 'enter data' at line %d put only %s on the device: the whole array is then partly present, a runtime error; name the part this construct uses in a present clause (NVIDIA's compiler copies only what the loops reach; accls, like OpenACC, the whole array)",
+		Message: fmt.Sprintf("%s has no clause here, so this %s copies the whole array, but the 'enter data' at line %d put only %s on the device: the whole array is then partly present, a runtime error in OpenACC; name the part this construct uses in a present clause (NVIDIA's compiler, and accls, use the section present when the loops stay within it; GCC stops)",
 			quote(v.Name), quote(ci.r.Directive.Spec.Name), lineOf(ci.m.Text, enter.Span.Start), quote(item.Text)),
 		Related: []Related{{Span: item.Span, Message: "the section of " + quote(v.Name) + " on the device"}},
 		// the entered section, as written there: right when its bounds

@@ -215,10 +215,11 @@ var dataRules = []*Rule{
 		Doc: "A compute construct copies an array that no clause names whole (OpenACC 3.3 §2.6.2). When an " +
 			"earlier `enter data` of the function put only a section of it on the device (a domain's rows, in " +
 			"multi-device codes) and no `exit data` took it off, the whole array is partly present at the " +
-			"construct, a runtime error (§2.6.7; accls stops with \"partially present\"). NVIDIA's compiler " +
-			"copies only the elements the loops reach, so such programs run there. Name the section the " +
-			"construct uses in a `present` clause; the fix adds the section `enter data` entered, as written " +
-			"there (NVIDIA's multi-GPU Jacobi then gives the output of the plain build).",
+			"construct, a runtime error (§2.6.7). NVIDIA's compiler copies only the elements the loops reach, " +
+			"so such programs run there; accls, too, uses the mapping that holds what the loops reach " +
+			"(inferred from the subscripts), and stops with \"partially present\" when the loops leave it or " +
+			"their reach cannot be inferred. Name the section the construct uses in a `present` clause for " +
+			"other compilers; the fix adds the section `enter data` entered, as written there.",
 		Example: "double a[1024];\nvoid f(int lo, int n) {\n#pragma acc enter data copyin(a[lo:n])\n" +
 			"#pragma acc parallel loop\n    for (int i = lo; i < lo + n; i++) a[i] *= 2;\n}",
 	},

@@ -507,8 +507,10 @@ func (h *hgen) compute(n *Node, ind string) {
 	// (inferbounds.go), evaluated once for the entry and the exit; the
 	// host bytes of the variables the kernels of a kernels construct share.
 	for _, di := range n.Data {
-		if inf := di.Inferred; inf != nil {
-			h.w(in, "const long long %s = %s, %s = %s;", inf.LoName, inf.Lo, inf.HiName, inf.Hi)
+		for _, inf := range []*Inferred{di.Inferred, di.Reach} {
+			if inf != nil {
+				h.w(in, "const long long %s = %s, %s = %s;", inf.LoName, inf.Lo, inf.HiName, inf.Hi)
+			}
 		}
 		if di.Scratch {
 			h.w(in, "_Alignas(16) unsigned char %s[%d];", di.Start, di.Var.Type.Size)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -331,6 +332,17 @@ func (w *boundsWalker) interval(e *cfacts.Expr, depth, nfacts, nest int) (span, 
 	switch e.Kind {
 	case cfacts.ExprIdent:
 		return w.varInterval(e, depth, nfacts, nest)
+	case cfacts.ExprIndex: // an element of a table the construct only reads: iy_start[dn]
+		if t := w.readOnlyTable(e.X); t != nil {
+			k, ok := w.interval(e.Y, depth, nfacts, nest+1)
+			if !ok {
+				return span{}, false
+			}
+			if k.lo.text(true) == k.hi.text(true) {
+				x := atomLin(atom{c: "(long long)" + t.Name + "[" + k.lo.text(true) + "]", show: t.Name + "[" + k.lo.text(false) + "]"})
+				return span{lo: x, hi: x}, true
+			}
+		}
 	case cfacts.ExprCast:
 		if e.Type == nil || e.Type.Kind != cfacts.TypeInt {
 			break
@@ -430,6 +442,27 @@ func (w *boundsWalker) interval(e *cfacts.Expr, depth, nfacts, nest int) (span, 
 	}
 	w.giveUp("a subscript of '%s' is not an integer expression of loop variables and values the construct does not change", w.p.Name)
 	return span{}, false
+}
+
+// readOnlyTable is the variable e names when it is a one-dimensional
+// array or pointer of integers declared outside the construct, which the
+// construct does not write (nor pass, nor take addresses in): its elements
+// have at the construct's entry the values they have in it. nil otherwise.
+func (w *boundsWalker) readOnlyTable(e *cfacts.Expr) *cfacts.Var {
+	e = strip(e)
+	if e == nil || e.Kind != cfacts.ExprIdent || e.Var == nil || e.Var == w.p || declaredIn(e.Var, w.body) {
+		return nil
+	}
+	t := e.Var.Type
+	if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || t.Elem.Kind != cfacts.TypeInt {
+		return nil
+	}
+	for _, r := range analysis.CollectRefs(w.body) {
+		if r.Var == e.Var && r.MayWrite() {
+			return nil
+		}
+	}
+	return e.Var
 }
 
 // varInterval is the range of a variable in a subscript.
@@ -734,4 +767,52 @@ func (l *lowering) inferredItem(cv *CVar, pos int) *DataItem {
 	}
 	cv.Why += fmt.Sprintf("; no clause maps its data: unless it is present, %s is %s (bounds inferred from its subscripts, as NVIDIA's compiler does)", di.Name, how)
 	return di
+}
+
+// reachItem gives di, the entry of array v that a construct uses without a
+// data clause, the part of v its subscripts reach, when an enter data of
+// the program names a section of v: the array may then be only partly
+// present at the construct, an error by OpenACC 3.3 §2.6.7 but not for
+// NVIDIA's compiler, which copies only what the loops reach, and its
+// multi-GPU codes enter each device's rows alone. The runtime then uses
+// the mapping that holds the part reached (accrt_enter_reach_async).
+func (l *lowering) reachItem(cv *CVar, di *DataItem) {
+	v := cv.Var
+	if elem := v.Type.Elem; elem == nil || elem.Size <= 0 || !l.enteredInParts(v) {
+		return
+	}
+	sec, why := inferPointerSection(l.r.Stmt, v)
+	if sec == nil {
+		cv.Why += "; an enter data maps a section of it, and the part this construct reaches cannot be inferred (" + why + ")"
+		return
+	}
+	suffix := fmt.Sprintf("%d_%s", l.con.Line, v.Name)
+	di.Reach = &Inferred{Base: v.Name, Lo: sec.Lo, Hi: sec.Hi, LoName: "accls_lo_" + suffix, HiName: "accls_hi_" + suffix, Len: sec.Len}
+	cv.Why += fmt.Sprintf("; when only a section of it is present, the mapping that holds %s[%s] (what its subscripts reach) is used, as NVIDIA's compiler does", v.Name, sec.Show)
+}
+
+// enteredInParts reports whether an enter data directive of the program
+// (of the function, for a local array) names a section of array v.
+func (l *lowering) enteredInParts(v *cfacts.Var) bool {
+	for _, fm := range l.c.model.Funcs {
+		if v.Storage == cfacts.StorageLocal && fm.Func != l.fn {
+			continue
+		}
+		for _, d := range fm.Directives {
+			if d.Spec == nil || d.Spec.Name != "enter data" {
+				continue
+			}
+			for _, c := range d.Clauses {
+				if c.Args == nil {
+					continue
+				}
+				for _, it := range c.Args.Items {
+					if it.Var != nil && it.Var.Name == v.Name && len(it.Var.Members) == 0 && len(it.Var.Subscripts) > 0 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

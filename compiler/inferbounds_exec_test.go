@@ -35,6 +35,10 @@ var inferredPatterns = []func(rnd *rand.Rand) string{
 		return "#pragma acc parallel loop\n  for (int i = 0; i < n; i++) {\n    int r = i % m, c = i / m;\n" +
 			"    q[c * ld + r] += p[r * ld + c] + (i % 3 == 0 ? p[-ld + r] : 0);\n  }\n"
 	},
+	func(rnd *rand.Rand) string { // bounds from a table the construct only reads (a domain's rows)
+		return fmt.Sprintf("{\n  int lo[2] = {1, n / 3}, hi[2] = {n / 2, n - 1}, d = %d;\n#pragma acc parallel loop\n"+
+			"  for (int i = lo[d]; i < hi[d]; i++) q[i * ld] += p[(i - 1) * ld] + p[(i + 1) * ld] + p[lo[1 - d]];\n}\n", rnd.IntN(2))
+	},
 	func(rnd *rand.Rand) string { // pointer arithmetic
 		return fmt.Sprintf("#pragma acc parallel loop\n  for (int i = 0; i < n; i++) *(q + i * ld) += *(p + i - %d);\n", rnd.IntN(3))
 	},

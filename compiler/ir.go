@@ -130,6 +130,10 @@ type DataItem struct {
 	// Inferred: the section of a pointer without a data clause, from its
 	// subscripts (inferbounds.go); used only when the data is not present.
 	Inferred *Inferred
+	// Reach: for an array without a data clause, the part its subscripts
+	// reach (inferbounds.go reachItem): the mapping that holds it is used
+	// when the whole array is only partly present.
+	Reach *Inferred
 	// Pointee: exit data or update of a pointer without bounds: the data it
 	// points to, as far as its mapping goes (lower.go pointeeItem).
 	Pointee bool

@@ -1237,6 +1237,7 @@ func (l *lowering) classify(a *analysis.VarAttr) *CVar {
 			di.Clause = "ACCRT_COPYIN"
 			cv.Why += "; only read, so copied in"
 		}
+		l.reachItem(cv, di)
 		l.con.Node.Data = append(l.con.Node.Data, di)
 		return l.arrayVar(cv, a, di, nil)
 	case t.Kind == cfacts.TypePointer:

@@ -416,6 +416,8 @@ func (t *transferPlan) hoist(run []*cfacts.Stmt, nodes []*Node) bool {
 			switch {
 			case u.di.Inferred != nil:
 				why = fmt.Sprintf("line %d infers its bounds (no data clause)", u.n.Line)
+			case u.di.Reach != nil:
+				why = fmt.Sprintf("line %d uses the part of it that is present (an enter data maps a section of it)", u.n.Line)
 			case u.di.Scratch:
 				why = fmt.Sprintf("line %d declares it", u.n.Line)
 			case u.di.Clause != "ACCRT_COPY" && u.di.Clause != "ACCRT_COPYIN" && u.di.Clause != "ACCRT_COPYOUT" && u.di.Clause != "ACCRT_CREATE":

@@ -2125,6 +2125,47 @@ void accrt_exit_async(accrt_clause clause, void *host, size_t bytes, int flags, 
 	data_exit((int)clause, host, bytes, flags, async, &c);
 }
 
+/* The mapping that holds the part [reach, reach+reach_bytes) of an array
+ * without a data clause when the whole array [host, host+bytes) is only
+ * partly present; NULL otherwise (accrt.h accrt_enter_reach_async). */
+static map_t *reach_mapping(void *host, size_t bytes, void *reach, size_t reach_bytes)
+{
+	map_t *m;
+	if (reach_bytes == 0 || !S.ready || lookup((uintptr_t)host, bytes, &m) != PARTIAL ||
+	    lookup((uintptr_t)reach, reach_bytes, &m) != FOUND)
+		return NULL;
+	return m;
+}
+
+accrt_dev accrt_enter_reach_async(accrt_clause clause, void *host, size_t bytes, void *reach, size_t reach_bytes,
+                                  int flags, int async, const char *name, const char *loc)
+{
+	map_t *m;
+	if (host_mode())
+		return none();
+	ensure();
+	if ((m = reach_mapping(host, bytes, reach, reach_bytes)) != NULL) {
+		ctx_t c = enter_ctx(clause, flags, name, loc);
+		resolve_async(async, &c);
+		count_up(m, 0);
+		return view(m, (uintptr_t)host);
+	}
+	return accrt_enter_async(clause, host, bytes, flags, async, name, loc);
+}
+
+void accrt_exit_reach_async(accrt_clause clause, void *host, size_t bytes, void *reach, size_t reach_bytes, int flags,
+                            int async, const char *name, const char *loc)
+{
+	map_t *m;
+	if (host_mode())
+		return;
+	if ((m = reach_mapping(host, bytes, reach, reach_bytes)) != NULL) {
+		count_down(m, 0); /* the enter data that mapped it still holds it */
+		return;
+	}
+	accrt_exit_async(clause, host, bytes, flags, async, name, loc);
+}
+
 /* A pointer without a data clause (accrt.h): the mapping base points into,
  * or, when there is none, the section entered as `clause`. The exit finds
  * the same mapping (base's, which the entry created or counted). */

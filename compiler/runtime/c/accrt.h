@@ -461,6 +461,18 @@ void accrt_exit(accrt_clause clause, void *host, size_t bytes, int flags,
  * mapping); absent data is an error unless flags has ACCRT_IF_PRESENT. */
 void accrt_update_device(void *host, size_t bytes, int flags, const char *name, const char *loc);
 void accrt_update_self(void *host, size_t bytes, int flags, const char *name, const char *loc);
+/* An array a compute construct uses with no data clause, [host,
+ * host+bytes) the whole array and [reach, reach+reach_bytes) the part its
+ * subscripts reach (compiler/inferbounds.go): entered as
+ * accrt_enter_async's `clause` would, except that when the array is only
+ * partly present (an enter data of a section) and a mapping holds the part
+ * the construct reaches, that mapping is used (its structured counter
+ * counts the construct), as NVIDIA's compiler does. The exit undoes what
+ * the entry did. */
+accrt_dev accrt_enter_reach_async(accrt_clause clause, void *host, size_t bytes, void *reach, size_t reach_bytes,
+                                  int flags, int async, const char *name, const char *loc);
+void accrt_exit_reach_async(accrt_clause clause, void *host, size_t bytes, void *reach, size_t reach_bytes, int flags,
+                            int async, const char *name, const char *loc);
 /* A pointer `base` that a compute construct dereferences with no data
  * clause, [host, host+bytes) being the section its subscripts reach
  * (compiler/inferbounds.go): when base points into present data, that

@@ -34,6 +34,11 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 	for (int i = 0; i < n * m; i++)
 		d[(i % m) * n + i / m] = e[i];
 
+	/* bounds from a table the construct only reads (a domain's rows) */
+#pragma acc parallel loop
+	for (int i = idx[0]; i < idx[1]; i++)
+		a[i] = e[i - 1] + e[i + 1];
+
 	/* no section: an indirect subscript, a pointer passed on, a counter
 	 * that a while loop changes */
 #pragma acc parallel loop

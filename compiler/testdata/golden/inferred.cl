@@ -180,67 +180,93 @@ __kernel void kernels_L33(int n, int m, __global float *d_base, ulong d_off, __g
 	}
 }
 
-/* parallel loop at inferred.c:39 */
-__kernel void kernels_L39(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)
+/* parallel loop at inferred.c:38 */
+__kernel void kernels_L38(__global const int *idx_base, ulong idx_off, __global float *a_base, ulong a_off, __global const float *e_base, ulong e_off, uint _nworkers, uint _vlen)
+{
+	__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);
+	__global float *a = (__global float *)((__global char *)a_base + a_off);
+	__global const float *e = (__global const float *)((__global const char *)e_base + e_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 39 "inferred.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up((long)idx[0], (long)idx[1], 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); int i = (int)(idx[0] + (long)_t_i); if (_t_i < (int)_n_i && i < idx[1]) do {
+#line 40 "inferred.c"
+				a[i] = e[i - 1] + e[i + 1];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)(idx[0] + _t_i);
+#line 40 "inferred.c"
+			a[i] = e[i - 1] + e[i + 1];
+		}
+	}
+}
+
+/* parallel loop at inferred.c:44 */
+__kernel void kernels_L44(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)
 {
 	__global float *b = (__global float *)((__global char *)b_base + b_off);
 	__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 40 "inferred.c"
+#line 45 "inferred.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
 				int i = (int)((long)_t_i);
-#line 41 "inferred.c"
+#line 46 "inferred.c"
 				b[idx[i]] = 1;
 			} while (0);
 		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 41 "inferred.c"
+#line 46 "inferred.c"
 			b[idx[i]] = 1;
 		}
 	}
 }
 
-/* parallel loop at inferred.c:42 */
-__kernel void kernels_L42(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* parallel loop at inferred.c:47 */
+__kernel void kernels_L47(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float *c = (__global float *)((__global char *)c_base + c_off);
 	__global float *a = (__global float *)((__global char *)a_base + a_off);
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 43 "inferred.c"
+#line 48 "inferred.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, (long)n, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
 				int i = (int)((long)_t_i);
-#line 44 "inferred.c"
+#line 49 "inferred.c"
 				c[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 			} while (0);
 		} else /* grid-stride: more iterations than work-items */
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			int i = (int)_t_i;
-#line 44 "inferred.c"
+#line 49 "inferred.c"
 			c[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 		}
 	}
 }
 
-/* serial at inferred.c:45: serial construct: one gang, one worker, vector length 1 */
-__kernel void kernels_L45(int n, __global float *d_base, ulong d_off)
+/* serial at inferred.c:50: serial construct: one gang, one worker, vector length 1 */
+__kernel void kernels_L50(int n, __global float *d_base, ulong d_off)
 {
 	__global float *d = (__global float *)((__global char *)d_base + d_off);
-#line 46 "inferred.c"
+#line 51 "inferred.c"
 	{
 		int k = 0;
 		while (k < n)
-#line 48 "inferred.c"
+#line 53 "inferred.c"
 			{
 				d[k] = 0;
 				k++;

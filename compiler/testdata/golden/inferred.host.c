@@ -187,67 +187,93 @@ static const char accls_program[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at inferred.c:39 */\n"
-	"__kernel void kernels_L39(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at inferred.c:38 */\n"
+	"__kernel void kernels_L38(__global const int *idx_base, ulong idx_off, __global float *a_base, ulong a_off, __global const float *e_base, ulong e_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);\n"
+	"\t__global float *a = (__global float *)((__global char *)a_base + a_off);\n"
+	"\t__global const float *e = (__global const float *)((__global const char *)e_base + e_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 39 \"inferred.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up((long)idx[0], (long)idx[1], 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); int i = (int)(idx[0] + (long)_t_i); if (_t_i < (int)_n_i && i < idx[1]) do {\n"
+	"#line 40 \"inferred.c\"\n"
+	"\t\t\t\ta[i] = e[i - 1] + e[i + 1];\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)(idx[0] + _t_i);\n"
+	"#line 40 \"inferred.c\"\n"
+	"\t\t\ta[i] = e[i - 1] + e[i + 1];\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* parallel loop at inferred.c:44 */\n"
+	"__kernel void kernels_L44(int n, __global float *b_base, ulong b_off, __global const int *idx_base, ulong idx_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float *b = (__global float *)((__global char *)b_base + b_off);\n"
 	"\t__global const int *idx = (__global const int *)((__global const char *)idx_base + idx_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 40 \"inferred.c\"\n"
+	"#line 45 \"inferred.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
 	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"#line 41 \"inferred.c\"\n"
+	"#line 46 \"inferred.c\"\n"
 	"\t\t\t\tb[idx[i]] = 1;\n"
 	"\t\t\t} while (0);\n"
 	"\t\t} else /* grid-stride: more iterations than work-items */\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 41 \"inferred.c\"\n"
+	"#line 46 \"inferred.c\"\n"
 	"\t\t\tb[idx[i]] = 1;\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* parallel loop at inferred.c:42 */\n"
-	"__kernel void kernels_L42(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* parallel loop at inferred.c:47 */\n"
+	"__kernel void kernels_L47(int n, __global float *c_base, ulong c_off, __global float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float *c = (__global float *)((__global char *)c_base + c_off);\n"
 	"\t__global float *a = (__global float *)((__global char *)a_base + a_off);\n"
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 43 \"inferred.c\"\n"
+	"#line 48 \"inferred.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
 	"\t\t\t\tint i = (int)((long)_t_i);\n"
-	"#line 44 \"inferred.c\"\n"
+	"#line 49 \"inferred.c\"\n"
 	"\t\t\t\tc[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
 	"\t\t\t} while (0);\n"
 	"\t\t} else /* grid-stride: more iterations than work-items */\n"
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\tint i = (int)_t_i;\n"
-	"#line 44 \"inferred.c\"\n"
+	"#line 49 \"inferred.c\"\n"
 	"\t\t\tc[i] = twice(&a[i], _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* serial at inferred.c:45: serial construct: one gang, one worker, vector length 1 */\n"
-	"__kernel void kernels_L45(int n, __global float *d_base, ulong d_off)\n"
+	"/* serial at inferred.c:50: serial construct: one gang, one worker, vector length 1 */\n"
+	"__kernel void kernels_L50(int n, __global float *d_base, ulong d_off)\n"
 	"{\n"
 	"\t__global float *d = (__global float *)((__global char *)d_base + d_off);\n"
-	"#line 46 \"inferred.c\"\n"
+	"#line 51 \"inferred.c\"\n"
 	"\t{\n"
 	"\t\tint k = 0;\n"
 	"\t\twhile (k < n)\n"
-	"#line 48 \"inferred.c\"\n"
+	"#line 53 \"inferred.c\"\n"
 	"\t\t\t{\n"
 	"\t\t\t\td[k] = 0;\n"
 	"\t\t\t\tk++;\n"
@@ -404,18 +430,50 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 	}
 #line 36 "inferred.c"
 
-	/* no section: an indirect subscript, a pointer passed on, a counter
-	 * that a while loop changes */
-#line 39 "inferred.c"
+	/* bounds from a table the construct only reads (a domain's rows) */
+#line 38 "inferred.c"
 	/* #pragma acc parallel loop */
 	{
-		accrt_device_only("inferred.c:39");
-		const long long accls_lo_39_idx = 0, accls_hi_39_idx = (long long)n;
-		accrt_dev accls_d_idx = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_39_idx * (long long)sizeof(*idx)), (accls_hi_39_idx > accls_lo_39_idx ? (size_t)(accls_hi_39_idx - accls_lo_39_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:39");
-		accls_d_idx.offset -= (size_t)(accls_lo_39_idx * (long long)sizeof(*idx));
-		accrt_dev accls_d_b = accrt_lookup((void *)b, 0, "b", "inferred.c:39");
-		{ /* kernel kernels_L39 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L39");
+		accrt_device_only("inferred.c:38");
+		const long long accls_lo_38_idx = 0, accls_hi_38_idx = 2;
+		const long long accls_lo_38_a = (long long)idx[0], accls_hi_38_a = (long long)idx[1];
+		const long long accls_lo_38_e = (long long)idx[0] - 1, accls_hi_38_e = (long long)idx[1] + 1;
+		accrt_dev accls_d_idx = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_38_idx * (long long)sizeof(*idx)), (accls_hi_38_idx > accls_lo_38_idx ? (size_t)(accls_hi_38_idx - accls_lo_38_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:2]", "inferred.c:38");
+		accls_d_idx.offset -= (size_t)(accls_lo_38_idx * (long long)sizeof(*idx));
+		accrt_dev accls_d_a = accrt_enter_inferred_async(ACCRT_COPY, (void *)a, (void *)((const char *)a + accls_lo_38_a * (long long)sizeof(*a)), (accls_hi_38_a > accls_lo_38_a ? (size_t)(accls_hi_38_a - accls_lo_38_a) * sizeof(*a) : 0), ACCRT_SYNC, "a[idx[0]:idx[1] - idx[0]]", "inferred.c:38");
+		accls_d_a.offset -= (size_t)(accls_lo_38_a * (long long)sizeof(*a));
+		accrt_dev accls_d_e = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)e, (void *)((const char *)e + accls_lo_38_e * (long long)sizeof(*e)), (accls_hi_38_e > accls_lo_38_e ? (size_t)(accls_hi_38_e - accls_lo_38_e) * sizeof(*e) : 0), ACCRT_SYNC, "e[idx[0] - 1:idx[1] - idx[0] + 2]", "inferred.c:38");
+		accls_d_e.offset -= (size_t)(accls_lo_38_e * (long long)sizeof(*e));
+		{ /* kernel kernels_L38 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L38");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_G = accls_gangs(accls_trip_up((long)(idx[0]), (long)(idx[1]), 1), 0, 1, accls_W, accls_V);
+			accrt_arg_dev(accls_k, 0, accls_d_idx);
+			accrt_arg_dev(accls_k, 2, accls_d_a);
+			accrt_arg_dev(accls_k, 4, accls_d_e);
+			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 7, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)e, (void *)((const char *)e + accls_lo_38_e * (long long)sizeof(*e)), (accls_hi_38_e > accls_lo_38_e ? (size_t)(accls_hi_38_e - accls_lo_38_e) * sizeof(*e) : 0), ACCRT_SYNC, "e[idx[0] - 1:idx[1] - idx[0] + 2]", "inferred.c:38");
+		accrt_exit_inferred_async(ACCRT_COPY, (void *)a, (void *)((const char *)a + accls_lo_38_a * (long long)sizeof(*a)), (accls_hi_38_a > accls_lo_38_a ? (size_t)(accls_hi_38_a - accls_lo_38_a) * sizeof(*a) : 0), ACCRT_SYNC, "a[idx[0]:idx[1] - idx[0]]", "inferred.c:38");
+		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_38_idx * (long long)sizeof(*idx)), (accls_hi_38_idx > accls_lo_38_idx ? (size_t)(accls_hi_38_idx - accls_lo_38_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:2]", "inferred.c:38");
+	}
+#line 41 "inferred.c"
+
+	/* no section: an indirect subscript, a pointer passed on, a counter
+	 * that a while loop changes */
+#line 44 "inferred.c"
+	/* #pragma acc parallel loop */
+	{
+		accrt_device_only("inferred.c:44");
+		const long long accls_lo_44_idx = 0, accls_hi_44_idx = (long long)n;
+		accrt_dev accls_d_idx = accrt_enter_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_44_idx * (long long)sizeof(*idx)), (accls_hi_44_idx > accls_lo_44_idx ? (size_t)(accls_hi_44_idx - accls_lo_44_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:44");
+		accls_d_idx.offset -= (size_t)(accls_lo_44_idx * (long long)sizeof(*idx));
+		accrt_dev accls_d_b = accrt_lookup((void *)b, 0, "b", "inferred.c:44");
+		{ /* kernel kernels_L44 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L44");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -426,18 +484,18 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_39_idx * (long long)sizeof(*idx)), (accls_hi_39_idx > accls_lo_39_idx ? (size_t)(accls_hi_39_idx - accls_lo_39_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:39");
+		accrt_exit_inferred_async(ACCRT_COPYIN, (void *)idx, (void *)((const char *)idx + accls_lo_44_idx * (long long)sizeof(*idx)), (accls_hi_44_idx > accls_lo_44_idx ? (size_t)(accls_hi_44_idx - accls_lo_44_idx) * sizeof(*idx) : 0), ACCRT_SYNC, "idx[0:n]", "inferred.c:44");
 	}
-#line 42 "inferred.c"
+#line 47 "inferred.c"
 	/* #pragma acc parallel loop */
 	{
-		accrt_device_only("inferred.c:42");
-		const long long accls_lo_42_c = 0, accls_hi_42_c = (long long)n;
-		accrt_dev accls_d_c = accrt_enter_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_42_c * (long long)sizeof(*c)), (accls_hi_42_c > accls_lo_42_c ? (size_t)(accls_hi_42_c - accls_lo_42_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:42");
-		accls_d_c.offset -= (size_t)(accls_lo_42_c * (long long)sizeof(*c));
-		accrt_dev accls_d_a = accrt_lookup((void *)a, 0, "a", "inferred.c:42");
-		{ /* kernel kernels_L42 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L42");
+		accrt_device_only("inferred.c:47");
+		const long long accls_lo_47_c = 0, accls_hi_47_c = (long long)n;
+		accrt_dev accls_d_c = accrt_enter_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_47_c * (long long)sizeof(*c)), (accls_hi_47_c > accls_lo_47_c ? (size_t)(accls_hi_47_c - accls_lo_47_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:47");
+		accls_d_c.offset -= (size_t)(accls_lo_47_c * (long long)sizeof(*c));
+		accrt_dev accls_d_a = accrt_lookup((void *)a, 0, "a", "inferred.c:47");
+		{ /* kernel kernels_L47 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L47");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
@@ -448,20 +506,20 @@ void kernels(int n, int m, float *a, float *b, float *c, const int *idx, float *
 			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_42_c * (long long)sizeof(*c)), (accls_hi_42_c > accls_lo_42_c ? (size_t)(accls_hi_42_c - accls_lo_42_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:42");
+		accrt_exit_inferred_async(ACCRT_COPY, (void *)c, (void *)((const char *)c + accls_lo_47_c * (long long)sizeof(*c)), (accls_hi_47_c > accls_lo_47_c ? (size_t)(accls_hi_47_c - accls_lo_47_c) * sizeof(*c) : 0), ACCRT_SYNC, "c[0:n]", "inferred.c:47");
 	}
-#line 45 "inferred.c"
+#line 50 "inferred.c"
 	/* #pragma acc serial */
 	{
-		accrt_device_only("inferred.c:45");
-		accrt_dev accls_d_d = accrt_lookup((void *)d, 0, "d", "inferred.c:45");
-		{ /* kernel kernels_L45 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L45");
+		accrt_device_only("inferred.c:50");
+		accrt_dev accls_d_d = accrt_lookup((void *)d, 0, "d", "inferred.c:50");
+		{ /* kernel kernels_L50 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "inferred.c"), "kernels_L50");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
 			accrt_arg_dev(accls_k, 1, accls_d_d);
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
 	}
-#line 53 "inferred.c"
+#line 58 "inferred.c"
 }
