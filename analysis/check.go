@@ -48,6 +48,7 @@ var semanticChecks = []*Check{
 	atomicMixedCheck,
 	reductionNestCheck,
 	implicitCheck,
+	undeclaredCheck,
 	memberCheck,
 	dataClausesCheck,
 	createReadsCheck,

@@ -85,6 +85,19 @@ var structureRules = []*Rule{
 			"    for (int i = 0; i < n; i++)\n        a[i] = twice(a[i]);\n}",
 	},
 	{
+		ID: "undeclared-name", Severity: SeverityError,
+		Summary: "a name in a clause is not declared where the directive is",
+		Doc: "A clause's variables, the bounds of its sub-arrays and its expressions (`if`, `num_gangs`, " +
+			"`async` ...) are C and follow C's scope rules at the directive: a name must be a variable declared " +
+			"before it in an enclosing block, a parameter, a global, a macro, an enumeration constant or a " +
+			"function. gcc -fopenacc rejects the program (\"'zz' undeclared\"); a build that ignores the " +
+			"directives does not, so the typo shows only in the build for the device. The fix renames the name " +
+			"to the nearest variable in scope, when one is close. Nothing is reported when a header was not " +
+			"found (the name may come from it).",
+		Example: "void f(float *a, int n) {\n    #pragma acc parallel loop copy(a[0:nn])\n" +
+			"    for (int i = 0; i < n; i++)\n        a[i] += 1;\n}",
+	},
+	{
 		ID: "routine-global-undeclared", Severity: SeverityWarning,
 		Summary: "a routine uses a global that no declare directive puts on the device",
 		Doc: "A routine runs on the device, where a global variable has a copy only when a file-scope `declare` " +

@@ -62,6 +62,7 @@ var fixRules = map[string]bool{
 	"orphan-loop-no-routine":         true,
 	"routine-missing":                true,
 	"routine-global-undeclared":      true,
+	"undeclared-name":                true,
 	"collapse-too-deep":              true,
 	"loop-level-order":               true,
 }

@@ -41,6 +41,14 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
+	// Names in clauses that nothing declares: the host program would not
+	// build (the bounds of b[0:nb] are host C).
+	for _, d := range analysis.UndeclaredNames(m) {
+		c.errorAt(d.Span, "%s", d.Message)
+	}
+	if len(c.errors) > 0 {
+		return c.errs()
+	}
 	// Directives outside function bodies: routine is checked (routine.go),
 	// declare registers globals (declare.go); any other is misplaced (the
 	// analysis's standalone-directive-placement), or half-typed.

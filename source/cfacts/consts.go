@@ -94,11 +94,12 @@ func (ev *constEval) eval(name string) (int64, bool) {
 	return 0, false
 }
 
-// condMacros tells, for each identifier the document's #if lines test,
-// whether a macro of that name is defined at the end of the translation
-// unit (with the build's -D definitions and the headers'): what
+// condMacros tells, for each of names, whether a macro of that name is
+// defined at the end of the translation unit (with the build's -D
+// definitions and the headers'): for the identifiers of #if lines, what
 // acc.ActiveDirectives needs to leave out the directives of the branches
-// the preprocessor skips.
+// the preprocessor skips; for those of directives, that a name no
+// declaration gives is a macro all the same.
 func condMacros(names []string, ast *cc.AST) map[string]bool {
 	if len(names) == 0 || ast == nil {
 		return nil
@@ -109,6 +110,21 @@ func condMacros(names []string, ast *cc.AST) map[string]bool {
 			continue
 		}
 		out[n] = ast.Macros[n] != nil
+	}
+	return out
+}
+
+// scopeNames tells, for each of names, whether the translation unit's
+// file scope declares it (a directive's `async(acc_async_noval)` names an
+// enumeration constant of openacc.h, `copyin(a[0:n])` a global of a user
+// header).
+func scopeNames(names []string, ast *cc.AST) map[string]bool {
+	if len(names) == 0 || ast == nil || ast.Scope == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		out[n] = len(ast.Scope.Nodes[n]) > 0
 	}
 	return out
 }

@@ -70,7 +70,8 @@ func convert(st *state, ast *cc.AST, prev *File) *File {
 	c.restoreDropped()
 	c.file.Notes = st.notes
 	c.file.Consts = directiveConsts(append(st.directiveNames, st.condNames...), ast)
-	c.file.Macros = condMacros(st.condNames, ast)
+	c.file.Macros = condMacros(append(st.directiveNames, st.condNames...), ast)
+	c.file.ScopeNames = scopeNames(st.directiveNames, ast)
 	c.file.Conds = condValues(st.condTexts, ast)
 	return c.file
 }

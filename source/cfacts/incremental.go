@@ -255,12 +255,14 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 
 	st := &state{p: p, e: p.environment(), path: path, name: sourceName(path), text: text, guessed: map[string]bool{}}
 	if st.e.note != "" {
-		st.note(0, 0, st.e.note)
+		st.noteIncomplete(0, 0, st.e.note)
 	}
 	st.prepare()
 	if st.heur || len(st.work) != len(text) || st.lx.blockEnd >= 0 {
 		return nil, "prepare", nil
 	}
+	// the identifiers of the whole text's directives and #if lines
+	directiveNames, condNames := slices.Clone(st.directiveNames), slices.Clone(st.condNames)
 	ppLines := livePPLines(st.work, st.lx.ppLines)
 	if touchesPPLine(ppLines, pre, newEnd) || !samePPLines(old, text, base.ppLines, ppLines, oldEnd, delta) {
 		return nil, "preprocessor lines", nil
@@ -331,22 +333,13 @@ func (p *Parser) parseIncremental(ctx context.Context, path string, text []byte,
 	// The reduced text lacks the declarations after the function: an
 	// enumeration constant declared there keeps its earlier value.
 	f.Consts = part.Consts
-	// The macros the #if lines test: prev's, from the whole text (the
-	// reduced one lacks what is defined or undefined after the function),
-	// and the names only the edited function's lines test.
-	f.Macros = prev.Macros
-	for name, d := range part.Macros {
-		if _, ok := prev.Macros[name]; ok {
-			continue
-		}
-		if len(f.Macros) == len(prev.Macros) { // not yet a map of its own: prev's stays as it was
-			f.Macros = maps.Clone(prev.Macros)
-			if f.Macros == nil {
-				f.Macros = map[string]bool{}
-			}
-		}
-		f.Macros[name] = d
-	}
+	// The macros the #if lines test and the directives name, and the names
+	// the file scope declares: prev's, from the whole text (the reduced
+	// one lacks what is defined or declared after the function), and for
+	// the names only the edited function has, the reduced text's; only
+	// the names the text has now.
+	f.Macros = mergeNames(prev.Macros, part.Macros, directiveNames, condNames)
+	f.ScopeNames = mergeNames(prev.ScopeNames, part.ScopeNames, directiveNames)
 	// the conditions likewise: prev's, and those only the function tests
 	f.Conds = prev.Conds
 	for key, v := range part.Conds {
@@ -719,4 +712,26 @@ func samePPLines(oldText, newText []byte, old, cur []span32, oldEnd, delta int) 
 		}
 	}
 	return true
+}
+
+// mergeNames is the map of the names of the lists, each with prev's value
+// when prev has one, else part's; nil when none has a value.
+func mergeNames(prev, part map[string]bool, lists ...[]string) map[string]bool {
+	var out map[string]bool
+	for _, l := range lists {
+		for _, n := range l {
+			d, ok := prev[n]
+			if !ok {
+				d, ok = part[n]
+			}
+			if !ok {
+				continue
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[n] = d
+		}
+	}
+	return out
 }

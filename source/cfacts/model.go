@@ -24,10 +24,15 @@ type File struct {
 	// constants (consts.go). `collapse(N)` needs N's value; the directive
 	// text is not preprocessed.
 	Consts acc.Consts
-	// Macros tells, for the identifiers the document's #if lines test,
-	// whether they are defined macros (consts.go condMacros); their integer
-	// values are in Consts.
+	// Macros tells, for the identifiers the document's #if lines test and
+	// its OpenACC directives name, whether they are defined macros
+	// (consts.go condMacros); their integer values are in Consts.
 	Macros map[string]bool
+	// ScopeNames tells, for the identifiers of the document's OpenACC
+	// directives, whether the file scope declares them, in the document or
+	// a header: a variable, a function, a type or an enumeration constant
+	// (consts.go scopeNames).
+	ScopeNames map[string]bool
 	// Conds are the values of the document's #if and #elif conditions
 	// with every macro expanded, keyed by acc.CondKey (ppcond.go): for
 	// the conditions the macros' names and values alone do not decide.
@@ -49,6 +54,21 @@ type File struct {
 type Note struct {
 	Span    acc.Span
 	Message string
+	// Incomplete: what the note reports may leave names undeclared (a
+	// header not found or not preprocessed, a name assumed to be a type).
+	Incomplete bool
+}
+
+// DeclarationsIncomplete reports whether a note says that declarations
+// may be missing: a name the document uses may then be declared where the
+// front end could not see it.
+func (f *File) DeclarationsIncomplete() bool {
+	for _, n := range f.Notes {
+		if n.Incomplete {
+			return true
+		}
+	}
+	return false
 }
 
 // FuncDecl is a declared function (prototype or definition).

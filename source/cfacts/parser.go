@@ -98,7 +98,7 @@ func (p *Parser) parseFull(ctx context.Context, path string, text []byte, prev *
 		guessed: map[string]bool{},
 	}
 	if st.e.note != "" {
-		st.note(0, 0, st.e.note)
+		st.noteIncomplete(0, 0, st.e.note)
 	}
 	if prev != nil {
 		st.prevFuncs = map[string]bool{}
@@ -180,12 +180,21 @@ type droppedFunc struct {
 }
 
 func (st *state) note(a, b int, msg string) {
-	for _, n := range st.notes {
-		if n.Message == msg {
+	st.addNote(Note{Span: acc.Span{Start: a, End: b}, Message: msg})
+}
+
+// noteIncomplete notes something that may leave names undeclared.
+func (st *state) noteIncomplete(a, b int, msg string) {
+	st.addNote(Note{Span: acc.Span{Start: a, End: b}, Message: msg, Incomplete: true})
+}
+
+func (st *state) addNote(n Note) {
+	for _, x := range st.notes {
+		if x.Message == n.Message {
 			return
 		}
 	}
-	st.notes = append(st.notes, Note{Span: acc.Span{Start: a, End: b}, Message: msg})
+	st.notes = append(st.notes, n)
 }
 
 // debugf, when set (by tests), traces the recovery rounds.
@@ -214,7 +223,7 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 			return ast, nil
 		}
 		if errors.Is(perr, errPanic) {
-			st.note(0, 0, "the C front end failed: "+perr.Error())
+			st.noteIncomplete(0, 0, "the C front end failed: "+perr.Error())
 			return nil, nil
 		}
 		docErrs, other := st.parseErrors(perr)
@@ -229,7 +238,7 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 			continue
 		}
 		if len(docErrs) == 0 {
-			st.note(0, 0, "the C front end failed: "+firstLine(perr.Error()))
+			st.noteIncomplete(0, 0, "the C front end failed: "+firstLine(perr.Error()))
 			return nil, nil
 		}
 		last = docErrs
@@ -241,7 +250,7 @@ func (st *state) run(ctx context.Context) (*cc.AST, error) {
 		}
 	}
 	if len(last) > 0 {
-		st.note(last[0].off, last[0].off, "the C front end could not recover from: "+last[0].msg)
+		st.noteIncomplete(last[0].off, last[0].off, "the C front end could not recover from: "+last[0].msg)
 	}
 	return nil, nil
 }
@@ -273,7 +282,7 @@ func (st *state) loadPrelude(ctx context.Context) error {
 	for _, d := range ent.dropped {
 		for _, inc := range st.includes {
 			if inc.system && inc.name == d.name {
-				st.note(int(inc.span.start), int(inc.span.end), fmt.Sprintf("header '%s' could not be preprocessed (%s); parsed without it", d.name, d.msg))
+				st.noteIncomplete(int(inc.span.start), int(inc.span.end), fmt.Sprintf("header '%s' could not be preprocessed (%s); parsed without it", d.name, d.msg))
 			}
 		}
 	}

@@ -36,7 +36,8 @@ func (st *state) prepare() {
 	st.directiveNames = st.directiveNames[:0]
 	for _, d := range acc.Scan(text).Directives {
 		st.blankRaw(d.Span.Start, d.Span.End)
-		st.directiveNames = append(st.directiveNames, identsIn(text[d.Span.Start:d.Span.End])...)
+		// the body: a _Pragma's is inside its string literal
+		st.directiveNames = append(st.directiveNames, identsIn(text[d.Body.Start:d.Body.End])...)
 	}
 
 	st.lx.lex(st.work)
@@ -73,7 +74,7 @@ func (st *state) prepare() {
 				}
 				if !contains(st.missing, inc.name) {
 					st.missing = append(st.missing, inc.name)
-					st.note(int(pl.start), int(pl.end), fmt.Sprintf("header '%s' not found; parsed without it", inc.name))
+					st.noteIncomplete(int(pl.start), int(pl.end), fmt.Sprintf("header '%s' not found; parsed without it", inc.name))
 				}
 			case inc.system && !st.direct:
 				st.blankRaw(int(pl.start), int(pl.end))

@@ -219,6 +219,11 @@ func (st *state) docNames() map[string]bool {
 			names[n] = true
 		}
 	}
+	// the directives' names (blanked in the work text): `async(acc_async_noval)`,
+	// `collapse(N)` with an enumeration constant of a header
+	for _, n := range st.directiveNames {
+		names[n] = true
+	}
 	seen := map[string]bool{}
 	var header func(path string, depth int)
 	header = func(path string, depth int) {

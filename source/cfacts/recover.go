@@ -504,7 +504,7 @@ func (st *state) guessType(off int) bool {
 	st.guessed[name] = true
 	fmt.Fprintf(&st.stubs, "typedef int %s;\n", name)
 	t := l.toks[cand]
-	st.note(int(t.off), int(t.end), fmt.Sprintf("'%s' is not declared (missing header?); assumed to be a type", name))
+	st.noteIncomplete(int(t.off), int(t.end), fmt.Sprintf("'%s' is not declared (missing header?); assumed to be a type", name))
 	return true
 }
 
