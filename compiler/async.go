@@ -218,6 +218,7 @@ var deviceTypes = []struct {
 }
 
 func deviceTypeValue(name string) string {
+	name = deviceTypeName(name)
 	for _, t := range deviceTypes {
 		for _, n := range t.names {
 			if strings.EqualFold(n, name) {
@@ -226,6 +227,13 @@ func deviceTypeValue(name string) string {
 		}
 	}
 	return ""
+}
+
+// deviceTypeName is a device type as written, in lower case, without the
+// acc_device_ prefix of the runtime API's acc_device_t names
+// (`set device_type(acc_device_host)`, which PGI's compilers took).
+func deviceTypeName(text string) string {
+	return strings.TrimPrefix(strings.ToLower(strings.TrimSpace(text)), "acc_device_")
 }
 
 func deviceTypeNames() string {

@@ -172,7 +172,7 @@ func (c *compilation) deviceClassesOf(cl *acc.Clause) map[string]bool {
 		return out
 	}
 	for _, it := range cl.Args.Items {
-		name := strings.ToLower(strings.TrimSpace(it.Text))
+		name := deviceTypeName(it.Text)
 		if containsStr(anyDeviceNames, name) {
 			out["*"] = true
 			continue

@@ -54,7 +54,8 @@ int main(void)
 	long on_host = work(a, b, N);
 	long host_last = b[N - 1];
 
-#pragma acc set device_type(not_host)
+	/* acc_device_t's spelling of not_host, which PGI's compilers took */
+#pragma acc set device_type(acc_device_not_host)
 #ifdef _OPENACC
 	bad += acc_get_device_type() == acc_device_host && acc_get_num_devices(acc_device_not_host) > 0;
 #endif
