@@ -488,7 +488,7 @@ static const char *type_name(cl_device_type t)
 
 /* All devices of all platforms, in ICD order. Returns the count (0 when none;
  * *perr gets the clGetPlatformIDs error, if any). */
-static size_t list_devices(devrec_t **out, cl_int *perr)
+static size_t enumerate_devices(devrec_t **out, cl_int *perr)
 {
 	cl_uint np = 0, p;
 	cl_platform_id *plats;
@@ -539,6 +539,31 @@ static size_t list_devices(devrec_t **out, cl_int *perr)
 	free(plats);
 	*out = v;
 	return n;
+}
+
+/* list_devices is enumerate_devices, done once: the platforms and devices
+ * of an ICD do not change while the program runs, and a multi-device
+ * program sets its device number before every construct (NVIDIA's
+ * multi-GPU Jacobi: `set device_num(dn)` in its iteration loop), where
+ * asking the platforms each time cost more than the kernels. The caller
+ * frees the copy it gets. */
+static size_t list_devices(devrec_t **out, cl_int *perr)
+{
+	static devrec_t *known;
+	static size_t nknown;
+	static cl_int known_err;
+	static int listed;
+	if (!listed) {
+		nknown = enumerate_devices(&known, &known_err);
+		listed = 1;
+	}
+	*perr = known_err;
+	*out = NULL;
+	if (nknown > 0) {
+		*out = xmalloc(nknown * sizeof **out);
+		memcpy(*out, known, nknown * sizeof **out);
+	}
+	return nknown;
 }
 
 static int all_digits(const char *s, size_t n)
