@@ -49,6 +49,7 @@ var semanticChecks = []*Check{
 	reductionNestCheck,
 	implicitCheck,
 	undeclaredCheck,
+	itemTypesCheck,
 	memberCheck,
 	dataClausesCheck,
 	createReadsCheck,

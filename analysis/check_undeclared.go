@@ -30,33 +30,57 @@ func checkUndeclared(p *Pass, m *Model) {
 		return
 	}
 	for _, d := range m.Acc.Directives {
-		if d.Spec == nil {
-			continue
-		}
-		fn := m.C.FuncAt(d.Span.Start)
-		if fn != nil && (fn.Body == nil || fn.Stale || len(fn.Holes) > 0 || !inSpan(fn.Body.Span, d.Span)) {
+		fn, ok := clauseScope(m, d)
+		if !ok {
 			continue
 		}
 		u := &undeclaredNames{p: p, m: m, fn: fn, pos: d.Span.Start}
-		if d.Paren != nil && (d.Spec.Name == "cache" || d.Spec.Name == "wait") {
-			for _, it := range d.Paren.Items {
-				u.item(it, d.Spec.Name == "cache")
+		clauseArgs(d, func(it *acc.Arg, isVar bool) {
+			if isVar {
+				u.item(it)
+			} else {
+				u.expr(it.Span, it.Text)
 			}
+		})
+	}
+}
+
+// clauseScope is the function whose scope the names of directive d's
+// clauses are in (nil at file scope); ok is false when the names cannot be
+// judged: an unknown directive, a function whose facts are incomplete.
+func clauseScope(m *Model, d *acc.Directive) (fn *cfacts.Func, ok bool) {
+	if d.Spec == nil {
+		return nil, false
+	}
+	fn = m.C.FuncAt(d.Span.Start)
+	if fn != nil && (fn.Body == nil || fn.Stale || len(fn.Holes) > 0 || !inSpan(fn.Body.Span, d.Span)) {
+		return nil, false
+	}
+	return fn, true
+}
+
+// clauseArgs calls visit with every argument of d's clauses (and of its
+// parenthesized argument) that is C: isVar for the items of var-lists
+// (cache's too), false for expressions (if, num_gangs, async, wait ...).
+func clauseArgs(d *acc.Directive, visit func(it *acc.Arg, isVar bool)) {
+	if d.Paren != nil && (d.Spec.Name == "cache" || d.Spec.Name == "wait") {
+		for _, it := range d.Paren.Items {
+			visit(it, d.Spec.Name == "cache")
 		}
-		for _, c := range d.Clauses {
-			if c.Spec == nil || c.Args == nil {
-				continue
+	}
+	for _, c := range d.Clauses {
+		if c.Spec == nil || c.Args == nil {
+			continue
+		}
+		switch c.Spec.ArgFor(d.Spec.Name) {
+		case acc.ArgVarList, acc.ArgReduction:
+			for _, it := range c.Args.Items {
+				visit(it, true)
 			}
-			switch c.Spec.ArgFor(d.Spec.Name) {
-			case acc.ArgVarList, acc.ArgReduction:
-				for _, it := range c.Args.Items {
-					u.item(it, true)
-				}
-			case acc.ArgCond, acc.ArgOptCond, acc.ArgIntExpr, acc.ArgOptIntExpr, acc.ArgIntExprList, acc.ArgGang, acc.ArgWorker, acc.ArgVector, acc.ArgWait:
-				for _, it := range c.Args.Items {
-					if !it.Star {
-						u.expr(it.Span, it.Text)
-					}
+		case acc.ArgCond, acc.ArgOptCond, acc.ArgIntExpr, acc.ArgOptIntExpr, acc.ArgIntExprList, acc.ArgGang, acc.ArgWorker, acc.ArgVector, acc.ArgWait:
+			for _, it := range c.Args.Items {
+				if !it.Star {
+					visit(it, false)
 				}
 			}
 		}
@@ -71,16 +95,13 @@ type undeclaredNames struct {
 	pos int
 }
 
-// item checks a clause item: its variable (when it is a var-list item) and
-// the expressions of its subscripts.
-func (u *undeclaredNames) item(it *acc.Arg, isVar bool) {
+// item checks a var-list item: its variable and the expressions of its
+// subscripts.
+func (u *undeclaredNames) item(it *acc.Arg) {
 	if it.Var == nil {
-		if !isVar {
-			u.expr(it.Span, it.Text)
-		}
 		return
 	}
-	if isVar && !u.declared(it.Var.Name) {
+	if !u.declared(it.Var.Name) {
 		u.report(it.Var.NameSpan, it.Var.Name, true)
 	}
 	subs := slices.Clone(it.Var.Subscripts)
@@ -298,13 +319,16 @@ func castAt(text string, i int) bool {
 	return len(words) == 1 && operand && strings.IndexAny(inner, "+-/%&|^<>=!?:.[,") < 0
 }
 
-// UndeclaredNames returns the diagnostics of undeclared-name: the compiler
-// stops at them, since the host program it writes would not build.
-func UndeclaredNames(m *Model) []Diagnostic {
+// ClauseItemErrors returns the diagnostics of undeclared-name and
+// clause-item-type: the compiler stops at them, since the host program it
+// writes would not build.
+func ClauseItemErrors(m *Model) []Diagnostic {
 	if m == nil {
 		return nil
 	}
 	p := &Pass{Text: m.Text, File: m.Acc, Model: m}
 	checkUndeclared(p, m)
+	checkItemTypes(p, m)
+	sortDiagnostics(p.diags)
 	return p.diags
 }

@@ -98,6 +98,18 @@ var structureRules = []*Rule{
 			"    for (int i = 0; i < n; i++)\n        a[i] += 1;\n}",
 	},
 	{
+		ID: "clause-item-type", Severity: SeverityError,
+		Summary: "a clause item's subscripts or members do not fit its variable's type",
+		Doc: "The items of var-lists are C lvalues with sub-arrays: a subscript needs an array or a " +
+			"pointer, `.` a struct or union, `->` a pointer to one, and the member must exist. C rejects the " +
+			"same expression (\"subscripted value is neither array nor pointer\", \"request for member in " +
+			"something not a structure\"); a build that ignores the directives does not, so the mistake shows " +
+			"only in the build for the device. The fix changes `.` to `->` or back. A function named in a clause " +
+			"is reported too.",
+		Example: "typedef struct { float *x; int n; } vec;\nvoid f(vec *p, int k) {\n" +
+			"    #pragma acc enter data copyin(p.x[0:p->n])\n}",
+	},
+	{
 		ID: "routine-global-undeclared", Severity: SeverityWarning,
 		Summary: "a routine uses a global that no declare directive puts on the device",
 		Doc: "A routine runs on the device, where a global variable has a copy only when a file-scope `declare` " +

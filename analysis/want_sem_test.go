@@ -63,6 +63,7 @@ var fixRules = map[string]bool{
 	"routine-missing":                true,
 	"routine-global-undeclared":      true,
 	"undeclared-name":                true,
+	"clause-item-type":               true,
 	"collapse-too-deep":              true,
 	"loop-level-order":               true,
 }

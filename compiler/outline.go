@@ -41,9 +41,10 @@ var supported = map[string][]string{
 func (c *compilation) outline() error {
 	m := c.model
 	p := c.prog
-	// Names in clauses that nothing declares: the host program would not
-	// build (the bounds of b[0:nb] are host C).
-	for _, d := range analysis.UndeclaredNames(m) {
+	// Names in clauses that nothing declares, items that do not fit their
+	// variables' types: the host program would not build (the bounds of
+	// b[0:nb] are host C).
+	for _, d := range analysis.ClauseItemErrors(m) {
 		c.errorAt(d.Span, "%s", d.Message)
 	}
 	if len(c.errors) > 0 {

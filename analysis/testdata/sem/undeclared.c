@@ -47,6 +47,7 @@ void quiet(vec *v, float *a, int n, vec w)
             total += (int)a[i];
         }
 #pragma acc wait(QUEUE) async(acc_async_sync)
+#pragma acc wait(queu) // want "'queu' is not declared here \[undeclared-name\]"
 #pragma acc update self(a[(int)(sizeof(double) / sizeof(float)):(size_t)n - 2])
     }
     printf("%d\n", total);

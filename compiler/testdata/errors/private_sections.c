@@ -2,7 +2,7 @@
  * make: on a seq loop (the unit that runs it is not known), and of a
  * section that is not tmp[lower:length]. A sub-array
  * of an array privatizes the array. */
-void private_sections(float *tmp, float *out, int n)
+void private_sections(float *tmp, float *out, int n, float **rows)
 {
 	float fixed[64];
 #pragma acc parallel loop gang private(fixed[0:8]) firstprivate(tmp[0:n]) copyout(out[0:8])
@@ -18,6 +18,6 @@ void private_sections(float *tmp, float *out, int n)
 			out[g] = tmp[v];
 		}
 	}
-#pragma acc parallel private(tmp[1][0:n]) copyout(out[0:8])
+#pragma acc parallel private(rows[1][0:n]) copyout(out[0:8])
 	out[0] = 1;
 }
