@@ -29,12 +29,13 @@ func checkUndeclared(p *Pass, m *Model) {
 	if m.C == nil || m.Acc == nil || m.C.DeclarationsIncomplete() {
 		return
 	}
+	scopes := &funcScopes{m: m}
 	for _, d := range m.Acc.Directives {
 		fn, ok := clauseScope(m, d)
 		if !ok {
 			continue
 		}
-		u := &undeclaredNames{p: p, m: m, fn: fn, pos: d.Span.Start}
+		u := &undeclaredNames{p: p, m: m, fn: fn, pos: d.Span.Start, scopes: scopes}
 		clauseArgs(d, func(it *acc.Arg, isVar bool) {
 			if isVar {
 				u.item(it)
@@ -89,10 +90,11 @@ func clauseArgs(d *acc.Directive, visit func(it *acc.Arg, isVar bool)) {
 
 // undeclaredNames checks the names of one directive.
 type undeclaredNames struct {
-	p   *Pass
-	m   *Model
-	fn  *cfacts.Func // nil at file scope
-	pos int
+	p      *Pass
+	m      *Model
+	fn     *cfacts.Func // nil at file scope
+	pos    int
+	scopes *funcScopes
 }
 
 // item checks a var-list item: its variable and the expressions of its
@@ -138,7 +140,7 @@ func (u *undeclaredNames) expr(span acc.Span, text string) {
 // variable in scope, a macro, an enumeration constant or a function.
 func (u *undeclaredNames) declared(name string) bool {
 	c := u.m.C
-	if c.Lookup(u.fn, u.pos, name) != nil || c.Macros[name] || c.ScopeNames[name] {
+	if u.scopes.lookup(u.fn, u.pos, name) != nil || c.Macros[name] || c.ScopeNames[name] {
 		return true
 	}
 	if _, ok := c.Consts[name]; ok {
@@ -219,6 +221,61 @@ func nearestVariable(name string, candidates []string) string {
 		}
 	}
 	return best
+}
+
+// funcScopes resolves names as cfacts.File.Lookup does, with each
+// function's block-scope declarations indexed once by name: a directive
+// names several variables, and Lookup walks the whole body for each.
+type funcScopes struct {
+	m     *Model
+	index map[*cfacts.Func]map[string][]scopedDecl
+}
+
+// scopedDecl is a block-scope variable with the block it is visible in.
+type scopedDecl struct {
+	v     *cfacts.Var
+	scope acc.Span
+}
+
+func (fs *funcScopes) lookup(fn *cfacts.Func, pos int, name string) *cfacts.Var {
+	if fn == nil || fn.Body == nil {
+		return fs.m.C.Lookup(nil, pos, name)
+	}
+	if fs.index == nil {
+		fs.index = map[*cfacts.Func]map[string][]scopedDecl{}
+	}
+	idx, ok := fs.index[fn]
+	if !ok {
+		idx = map[string][]scopedDecl{}
+		cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
+			for _, v := range s.Decls {
+				scope := v.Scope
+				if scope == nil {
+					scope = s.Parent
+				}
+				if scope != nil {
+					idx[v.Name] = append(idx[v.Name], scopedDecl{v, scope.Span})
+				}
+			}
+			return true
+		})
+		fs.index[fn] = idx
+	}
+	var best *cfacts.Var
+	for _, d := range idx[name] {
+		if d.v.NameSpan.Start < pos && d.scope.Start <= pos && pos < d.scope.End && (best == nil || d.v.NameSpan.Start > best.NameSpan.Start) {
+			best = d.v
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, v := range fn.Params {
+		if v.Name == name {
+			return v
+		}
+	}
+	return fs.m.C.Lookup(nil, pos, name)
 }
 
 // ident is an identifier in an expression's text, at byte offset off.
