@@ -167,28 +167,11 @@ func (u *undeclaredNames) report(at acc.Span, name string, exact bool) {
 	u.p.Report(d)
 }
 
-// visible lists the variables in scope at the directive: the function's
-// locals declared before it in enclosing blocks, its parameters, the
-// globals.
+// visible lists the names of the variables in scope at the directive.
 func (u *undeclaredNames) visible() []string {
 	var out []string
-	if u.fn != nil {
-		cfacts.Walk(u.fn.Body, func(s *cfacts.Stmt) bool {
-			for _, v := range s.Decls {
-				if v.NameSpan.Start < u.pos && u.m.C.Lookup(u.fn, u.pos, v.Name) == v {
-					out = append(out, v.Name)
-				}
-			}
-			return true
-		})
-		for _, v := range u.fn.Params {
-			out = append(out, v.Name)
-		}
-	}
-	for _, v := range u.m.C.Globals {
-		if v.NameSpan.Start < u.pos {
-			out = append(out, v.Name)
-		}
+	for _, v := range VisibleVars(u.m, u.pos) {
+		out = append(out, v.Name)
 	}
 	return out
 }

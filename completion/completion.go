@@ -61,6 +61,9 @@ type List struct {
 	// the cursor when nothing is typed yet); the client replaces it with the
 	// chosen item's InsertText and filters the items by its text.
 	Replace acc.Span
+	// Names is set where a C name can be typed (names.go): the caller adds
+	// the variables or members that fit.
+	Names *NameSlot
 }
 
 // Complete proposes what can be typed at offset (a byte offset into text);
@@ -409,11 +412,17 @@ func (c *ctx) inArgs(lx lexState) List {
 	atStart := strings.TrimSpace(before) == ""
 	item := currentItem(before)
 	atItem := strings.TrimSpace(item) == ""
+	var names *NameSlot
+	if d.Name != "routine" { // routine's gang(dim:) takes a constant
+		names = nameSlot(kind, before, c.partial)
+	}
 	var words []*hover.Keyword
 	itemKind := Keyword
 	switch kind {
 	case acc.ArgReduction:
-		return c.operators(lx, inner)
+		l := c.operators(lx, inner)
+		l.Names = names
+		return l
 	case acc.ArgDefault:
 		if atStart {
 			words, itemKind = hover.DefaultValues, Value
@@ -457,7 +466,9 @@ func (c *ctx) inArgs(lx lexState) List {
 			Kind:          itemKind,
 		})
 	}
-	return c.list(items)
+	l := c.list(items)
+	l.Names = names
+	return l
 }
 
 var devnumDone = regexp.MustCompile(`^\s*devnum\s*:[^:]*:\s*$`)

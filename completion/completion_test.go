@@ -32,6 +32,16 @@ func format(text []byte, l List) string {
 	if len(l.Items) == 0 {
 		b.WriteString("(no items)\n")
 	}
+	switch {
+	case l.Names != nil && l.Names.Member != "":
+		op := "."
+		if l.Names.Arrow {
+			op = "->"
+		}
+		fmt.Fprintf(&b, "+ members of %s%s\n", l.Names.Member, op)
+	case l.Names != nil:
+		b.WriteString("+ names in scope\n")
+	}
 	return b.String()
 }
 

@@ -80,7 +80,7 @@ func (s *server) skippedDirectiveAt(ctx context.Context, r *request, off int) bo
 	return false
 }
 
-func completionRequest(_ context.Context, s *server, r *request) (any, error) {
+func completionRequest(ctx context.Context, s *server, r *request) (any, error) {
 	var p positionParams
 	if err := decodeParams(r.params, &p); err != nil {
 		return nil, err
@@ -121,6 +121,9 @@ func completionRequest(_ context.Context, s *server, r *request) (any, error) {
 			item.InsertTextFormat = protocol.InsertTextFormatPlainText
 		}
 		list.Items = append(list.Items, item)
+	}
+	if res.Names != nil {
+		list.Items = append(withReplace(s.nameItems(ctx, r, off, res.Names), replace), list.Items...)
 	}
 	return list, nil
 }

@@ -12,8 +12,9 @@ import (
 
 // triggerCharacters start completion inside a directive: after a blank (the
 // next clause), an opening parenthesis (arguments), a colon (after a
-// modifier) and a comma (the next argument).
-var triggerCharacters = []string{" ", "(", ":", ","}
+// modifier), a comma (the next argument), and `.` and `->` (a member of a
+// struct in a clause).
+var triggerCharacters = []string{" ", "(", ":", ",", ".", ">"}
 
 // initialize answers the initialize request with what the server really
 // does, nothing more.

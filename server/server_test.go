@@ -22,7 +22,7 @@ func errCode(t *testing.T, m *msg) int {
 func TestInitializeResult(t *testing.T) {
 	c := startServer(t)
 	m := c.call("initialize", map[string]any{"capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t"}})
-	const want = `{"capabilities":{"textDocumentSync":{"openClose":true,"change":2,"save":{}},"completionProvider":{"triggerCharacters":[" ","(",":",","]},"hoverProvider":true,"documentSymbolProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix","refactor.rewrite","source.fixAll.openacc"]},"codeLensProvider":{},"executeCommandProvider":{"commands":["accls.showKernels","accls.run","accls.selectDevice"]},"experimental":{"accls":{"kernels":true,"devices":true,"selectDevice":true,"run":true,"runOutput":true}},"inlayHintProvider":true},"serverInfo":{"name":"accls","version":"test"}}`
+	const want = `{"capabilities":{"textDocumentSync":{"openClose":true,"change":2,"save":{}},"completionProvider":{"triggerCharacters":[" ","(",":",",",".","\u003e"]},"hoverProvider":true,"documentSymbolProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix","refactor.rewrite","source.fixAll.openacc"]},"codeLensProvider":{},"executeCommandProvider":{"commands":["accls.showKernels","accls.run","accls.selectDevice"]},"experimental":{"accls":{"kernels":true,"devices":true,"selectDevice":true,"run":true,"runOutput":true}},"inlayHintProvider":true},"serverInfo":{"name":"accls","version":"test"}}`
 	if string(m.Result) != want {
 		t.Errorf("initialize result\n got %s\nwant %s", m.Result, want)
 	}
