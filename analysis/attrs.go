@@ -603,31 +603,87 @@ func temporaryLoop(s *cfacts.Stmt, u *varUse) *cfacts.Stmt {
 }
 
 // AssignsFirst reports whether statement s mentions v and, when it does,
-// whether it assigns v before any read of it: an assignment from a value
-// without v, in both branches of an if (a temporary of a loop's
-// iterations, which a private copy per iteration may replace).
+// whether every read of v in s comes after an assignment of v on every path
+// to it (no value from before s is read): a temporary of a loop's
+// iterations, which a private copy per iteration may replace. Rodinia's
+// CFD has such temporaries assigned in some branches of an if chain and
+// read in the same branch, and in an inner loop over neighbours. Calls and
+// taken addresses of v, and goto, count as reads.
 func AssignsFirst(s *cfacts.Stmt, v *cfacts.Var) (mentioned, assigned bool) {
 	if s == nil || !stmtMentions(s, v) {
 		return false, false
 	}
+	f := &firstAssign{v: v}
+	f.stmt(s, false)
+	return true, !f.exposed
+}
+
+// firstAssign follows whether v is surely assigned (the state) through
+// statements and notes a read that may see a value from before them.
+type firstAssign struct {
+	v       *cfacts.Var
+	exposed bool
+}
+
+// use notes the references of v in e (before an assignment by e itself).
+func (f *firstAssign) use(e *cfacts.Expr, assigned bool) {
+	if e == nil || assigned || f.exposed {
+		return
+	}
+	if mentions(e, f.v) {
+		f.exposed = true
+	}
+}
+
+// stmt returns whether v is surely assigned after s, given that it is
+// (assigned) before it.
+func (f *firstAssign) stmt(s *cfacts.Stmt, assigned bool) bool {
+	if s == nil || f.exposed || !stmtMentions(s, f.v) {
+		return assigned
+	}
 	switch s.Kind {
 	case cfacts.StmtExpr:
 		e := strip(s.Expr)
-		ok := e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && isVarIdent(e.X, v) && !mentions(e.Y, v)
-		return true, ok
+		if e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && isVarIdent(e.X, f.v) {
+			f.use(e.Y, assigned)
+			return true
+		}
+		f.use(s.Expr, assigned)
+		return assigned
+	case cfacts.StmtDecl:
+		for _, d := range s.Decls {
+			f.use(d.Init, assigned)
+		}
+		return assigned
 	case cfacts.StmtCompound:
 		for _, x := range s.List {
-			if m, a := AssignsFirst(x, v); m {
-				return true, a
-			}
+			assigned = f.stmt(x, assigned)
 		}
+		return assigned
 	case cfacts.StmtIf:
-		if s.Else == nil || mentions(s.Cond, v) {
-			return true, false
+		f.use(s.Cond, assigned)
+		then := f.stmt(s.Then, assigned)
+		other := f.stmt(s.Else, assigned) // no else: the state before
+		return then && other
+	case cfacts.StmtFor, cfacts.StmtWhile, cfacts.StmtDo:
+		assigned = f.stmt(s.Init, assigned)
+		f.use(s.Cond, assigned)
+		end := f.stmt(s.Body, assigned)
+		// a later iteration starts where the body ended, the first one
+		// where the loop did; the loop may not run at all
+		f.use(s.Post, end)
+		f.stmt(s.Body, assigned && end)
+		if s.Kind == cfacts.StmtDo {
+			return end
 		}
-		m1, a1 := AssignsFirst(s.Then, v)
-		m2, a2 := AssignsFirst(s.Else, v)
-		return true, m1 && a1 && m2 && a2
+		return assigned
+	case cfacts.StmtReturn, cfacts.StmtCase:
+		f.use(s.Expr, assigned)
+		return f.stmt(s.Body, assigned)
+	case cfacts.StmtDefault, cfacts.StmtLabel:
+		return f.stmt(s.Body, assigned)
 	}
-	return true, false
+	// switch, goto and anything else: a read that might see the old value
+	f.exposed = true
+	return assigned
 }

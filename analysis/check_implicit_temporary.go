@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 
-	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
 )
 
@@ -149,41 +148,140 @@ func temporarySeen(ci *computeInfo, u *varUse, lr *Region) string {
 }
 
 // AssignedValueReader returns a reference of fm's function that may see a
-// value of v that a compute construct assigned: a read by host code, or the
-// first reference in a compute construct when it is not an assignment (it
-// sees the value the copy clause brought back). It returns nil when there is
-// none. The first reference of each construct is judged, the caller judges
-// the construct it asks about on its own.
+// value of v that a compute construct assigned, nil when there is none: a
+// host read that a path from such a construct reaches without a host
+// assignment of v in between, or a construct whose first reference of v is
+// not an assignment on such a path (it sees the value the copy clause
+// brought back). The value flows through the function's statements in
+// order, both branches of an if, loops twice (their end flows to their
+// start); a function with goto is judged by the references alone.
 func (fm *FuncModel) AssignedValueReader(v *cfacts.Var) *Ref {
 	if fm.Func == nil || fm.Func.Body == nil {
 		return nil
 	}
-	var computes []acc.Span
+	f := &valueFlow{v: v, computes: map[*cfacts.Stmt]bool{}}
 	for _, r := range fm.Computes() {
 		if r.Stmt != nil {
-			computes = append(computes, r.Stmt.Span)
+			f.computes[r.Stmt] = true
 		}
 	}
-	firstIn := map[int]bool{} // the constructs whose first reference was seen
-	for _, r := range CollectRefs(fm.Func.Body) {
-		if r.Var != v {
-			continue
+	hasGoto := false
+	cfacts.Walk(fm.Func.Body, func(s *cfacts.Stmt) bool {
+		hasGoto = hasGoto || s.Kind == cfacts.StmtGoto
+		return !hasGoto
+	})
+	if hasGoto {
+		f.always = true
+	}
+	f.stmt(fm.Func.Body, false)
+	return f.seen
+}
+
+// valueFlow follows whether the host's copy of v may hold a value a
+// compute construct assigned (dirty) through a function's statements.
+type valueFlow struct {
+	v        *cfacts.Var
+	computes map[*cfacts.Stmt]bool
+	always   bool // every read counts, dirty or not (a function with goto)
+	seen     *Ref // the first reference found that sees such a value
+}
+
+// refs are the references of v in s, in source order.
+func (f *valueFlow) refs(s *cfacts.Stmt) []*Ref {
+	var out []*Ref
+	for _, r := range CollectRefs(s) {
+		if r.Var == f.v {
+			out = append(out, r)
 		}
-		in := -1
-		for i, sp := range computes {
-			if inSpan(sp, r.Span) {
-				in = i
+	}
+	return out
+}
+
+// exprRefs are the references of v in e.
+func (f *valueFlow) exprRefs(e *cfacts.Expr) []*Ref {
+	if e == nil {
+		return nil
+	}
+	return f.refs(&cfacts.Stmt{Kind: cfacts.StmtExpr, Expr: e, Span: e.Span})
+}
+
+// read notes the reads among refs when the value may be dirty.
+func (f *valueFlow) read(refs []*Ref, dirty bool) {
+	if f.seen != nil || !dirty && !f.always {
+		return
+	}
+	for _, r := range refs {
+		if r.Read() || r.Addr {
+			f.seen = r
+			return
+		}
+	}
+}
+
+// stmt runs s with the state at its start and returns the state at its end.
+func (f *valueFlow) stmt(s *cfacts.Stmt, dirty bool) bool {
+	if s == nil || f.seen != nil {
+		return dirty
+	}
+	if f.computes[s] {
+		refs := f.refs(s)
+		if len(refs) == 0 {
+			return dirty
+		}
+		// the construct sees the value when its first reference reads it
+		if first := refs[0]; (dirty || f.always) && (first.Read() || first.Assign == nil) && f.seen == nil {
+			f.seen = first
+		}
+		for _, r := range refs {
+			if r.MayWrite() {
+				return true
 			}
 		}
-		switch {
-		case in < 0 && r.Read():
-			return r
-		case in >= 0 && !firstIn[in]:
-			firstIn[in] = true
-			if r.Read() || r.Assign == nil {
-				return r
+		return dirty
+	}
+	switch s.Kind {
+	case cfacts.StmtCompound:
+		for _, x := range s.List {
+			dirty = f.stmt(x, dirty)
+		}
+		return dirty
+	case cfacts.StmtIf:
+		f.read(f.exprRefs(s.Cond), dirty)
+		then := f.stmt(s.Then, dirty)
+		return f.stmt(s.Else, dirty) || then
+	case cfacts.StmtFor, cfacts.StmtWhile, cfacts.StmtDo, cfacts.StmtSwitch:
+		dirty = f.stmt(s.Init, dirty)
+		for range 2 { // the end of an iteration flows to the next one's start
+			f.read(f.exprRefs(s.Cond), dirty)
+			end := f.stmt(s.Body, dirty)
+			f.read(f.exprRefs(s.Post), end)
+			dirty = dirty || end
+		}
+		return dirty
+	case cfacts.StmtCase, cfacts.StmtDefault, cfacts.StmtLabel:
+		return f.stmt(s.Body, dirty)
+	}
+	refs := f.refs(s)
+	f.read(refs, dirty)
+	if assignsWhole(s, f.v) {
+		return false
+	}
+	return dirty
+}
+
+// assignsWhole reports whether statement s sets v, whatever the path: `v =
+// e;`, or a declaration of v with an initializer.
+func assignsWhole(s *cfacts.Stmt, v *cfacts.Var) bool {
+	switch s.Kind {
+	case cfacts.StmtExpr:
+		e := strip(s.Expr)
+		return e != nil && e.Kind == cfacts.ExprAssign && e.Op == "=" && isVarIdent(e.X, v)
+	case cfacts.StmtDecl:
+		for _, d := range s.Decls {
+			if d == v && d.Init != nil {
+				return true
 			}
 		}
 	}
-	return nil
+	return false
 }

@@ -54,6 +54,23 @@ void srad_host(float *restrict J, int n)
     use_k(k);
 }
 
+/* Rodinia's CFD: the host uses the temporary before the construct, in a
+   loop around it: the next iteration's read sees the construct's value. */
+float before_in_loop(float *restrict a, int n, int steps)
+{
+    float t = 0, sum = 0;
+#pragma acc data copy(a[0:n])
+    for (int s = 0; s < steps; s++) {
+        sum += t;
+#pragma acc kernels loop independent present(a[0:n])
+        for (int i = 0; i < n; i++) {
+            t = a[i] * 2; // want "'t' has no clause.*the value may be read after the construct \(line 64\).*\[kernels-shared-temporary\]"
+            a[i] = t + 1;
+        }
+    }
+    return sum;
+}
+
 /* A global temporary. */
 float gt;
 void global_temp(float *restrict a, int n)
@@ -63,6 +80,31 @@ void global_temp(float *restrict a, int n)
         gt = a[i]; // want "'gt' has no clause.*and it is not a local variable, so it stays shared.*\[kernels-shared-temporary\]"
         a[i] = gt * gt;
     }
+}
+
+/* Not reported: the host uses the temporary only before the construct, or
+   assigns it before reading it again (Rodinia's CFD: the same variable for
+   the host's far-field values and the kernels'). */
+float host_before(float *restrict a, int n, int steps)
+{
+    float t = 2, r = 0;
+    r = t * 3;
+#pragma acc data copy(a[0:n])
+    for (int s = 0; s < steps; s++) {
+        t = 1;
+        r += t;
+#pragma acc kernels loop independent present(a[0:n])
+        for (int i = 0; i < n; i++) {
+            t = a[i] * 2;
+            a[i] = t + 1;
+        }
+        if (r > 1)
+            t = 3;
+        else
+            t = 4;
+        r += t;
+    }
+    return r;
 }
 
 /* Not reported: the compiler makes these private (no one sees the value),

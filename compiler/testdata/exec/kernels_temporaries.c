@@ -6,7 +6,10 @@
  * gets its own (with one shared copy, the H100 gave a different alignment
  * in each run); the cells are checked against the host's. Also an auto
  * loop whose temporary no longer keeps it sequential, and a variable read
- * before it is assigned, which does. */
+ * before it is assigned, which does. Rodinia's CFD: temporaries assigned
+ * in some branches of an if chain and read in the same branch, and in each
+ * iteration of an inner loop over neighbours, while the host uses the same
+ * variables before the construct for its own values. */
 #include <stdio.h>
 
 #define W 514
@@ -89,6 +92,50 @@ int main(void)
 		printf("FAIL\n");
 		return 1;
 	}
+
+	/* the CFD's flux loop: for each cell, its neighbours' values */
+	enum { CELLS = 600, NB = 4 };
+	static float var[CELLS], flux[CELLS];
+	static int nbr[CELLS * NB];
+	int nb;
+	float dens_nb, vel_nb, dp, flux_i;
+	dens_nb = 2.0f, vel_nb = dens_nb * 3; /* the host's far-field values */
+	float far = dens_nb + vel_nb;
+	for (int n = 0; n < CELLS; n++) {
+		var[n] = (float)(n % 9 + 1);
+		for (int j = 0; j < NB; j++)
+			nbr[n * NB + j] = j == 3 && n % 5 == 0 ? -1 : (n * 7 + j * 13) % CELLS;
+	}
+#pragma acc kernels loop gang worker independent copyin(var, nbr) copyout(flux)
+	for (int n = 0; n < CELLS; n++) {
+		flux_i = 0;
+		for (int j = 0; j < NB; j++) {
+			nb = nbr[n * NB + j];
+			if (nb >= 0) {
+				dens_nb = var[nb];
+				vel_nb = dens_nb * 0.5f;
+				dp = dens_nb - var[n];
+				flux_i += dp * vel_nb;
+			} else if (nb == -1) {
+				flux_i += far;
+			}
+		}
+		flux[n] = flux_i;
+	}
+	float fs = 0;
+	for (int n = 0; n < CELLS; n++) {
+		float f = 0;
+		for (int j = 0; j < NB; j++) {
+			int m = nbr[n * NB + j];
+			f += m >= 0 ? (var[m] - var[n]) * (var[m] * 0.5f) : far;
+		}
+		fs += flux[n];
+		if (flux[n] != f) {
+			printf("FAIL flux[%d] = %g, want %g\n", n, flux[n], f);
+			return 1;
+		}
+	}
+	printf("flux %.1f\n", fs);
 	printf("OK\n");
 	return 0;
 }
