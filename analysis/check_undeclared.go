@@ -178,11 +178,11 @@ func (u *undeclaredNames) visible() []string {
 
 // nearestVariable is the name among candidates that name is most likely a
 // typo of, "" when none is close: the fewest edits (a third of the name's
-// length at most, and none for names of one or two letters, close to too
-// many others), then the longest common prefix (`blocksz`: `blocksize`
+// length at most, one for names of three to five letters, and none for
+// names of one or two letters, close to too many others), then the longest common prefix (`blocksz`: `blocksize`
 // rather than `block`).
 func nearestVariable(name string, candidates []string) string {
-	limit := min(len(name)/3+1, 3)
+	limit := min(max(len(name)/3, 1), 3)
 	if len(name) <= 2 {
 		limit = 0
 	}

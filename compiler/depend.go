@@ -41,7 +41,13 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 				if lp != k.Loops[0] {
 					top = nil
 				}
-				if why := l.independent(lp, top); why != "" {
+				if inner := innerAtLevel(lp); inner != nil {
+					// PGI's style: `loop gang` around `loop gang vector`;
+					// the inner loop takes the level, the outer one runs
+					// in order (it could not be partitioned the same way)
+					lp.Seq = true
+					lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", l.c.prog.lines.line(inner.Stmts[0].Span.Start), shallowestLevel(inner.Explicit&lp.Explicit))
+				} else if why := l.independent(lp, top); why != "" {
 					lp.Seq = true
 					lp.Note = "auto: kept sequential: " + why
 				} else {
@@ -67,6 +73,29 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			k.Note = "the loop nest runs on one work-item (not in canonical form)"
 		}
 	}
+}
+
+// innerAtLevel returns a loop inside lp, not seq, whose explicit levels
+// share one with lp's (gang inside gang), nil when there is none.
+func innerAtLevel(lp *Loop) *Loop {
+	var found *Loop
+	forEachLoop(lp.Children, func(ch *Loop) {
+		if found == nil && !ch.Seq && ch.Explicit&lp.Explicit&allLevels != 0 {
+			found = ch
+		}
+	})
+	return found
+}
+
+// shallowestLevel names the outermost level of l ("gang", "worker" or
+// "vector").
+func shallowestLevel(l analysis.Level) string {
+	for _, c := range []analysis.Level{analysis.LevelGang, analysis.LevelWorker, analysis.LevelVector} {
+		if l&c != 0 {
+			return c.String()
+		}
+	}
+	return l.String()
 }
 
 // privatizeInner makes the variables of plain for loops inside a
