@@ -47,7 +47,16 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 					// in order (it could not be partitioned the same way)
 					lp.Seq = true
 					lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", l.c.prog.lines.line(inner.Stmts[0].Span.Start), shallowestLevel(inner.Explicit&lp.Explicit))
-				} else if why := l.independent(lp, top); why != "" {
+				} else if why := l.independent(lp, top); why != "" && lp.Uncollapse {
+					// the nest as a whole is not independent: its outer loop
+					uncollapse(lp)
+					if why := l.independent(lp, top); why != "" {
+						lp.Seq = true
+						lp.Note = "auto: kept sequential: " + why
+					} else {
+						lp.Note = "auto: iterations are independent"
+					}
+				} else if why != "" {
 					lp.Seq = true
 					lp.Note = "auto: kept sequential: " + why
 				} else {
@@ -274,7 +283,9 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 		if !elemWritten {
 			continue
 		}
-		// Every access to the written array: same subscripts, injective.
+		// Every access to the written array: same subscripts, injective;
+		// or the same leading subscripts, injective (each iteration has
+		// rows of its own: c[i][j] = c[i][j - 1] + ...).
 		var key string
 		var idx []*cfacts.Expr
 		for _, r := range rs {
@@ -288,6 +299,10 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 			if key == "" {
 				key, idx = k, r.Index
 			} else if k != key {
+				if prefix := l.commonRows(rs); len(prefix) > 0 && l.injectiveInAll(prefix, lp, inner) {
+					key, idx = l.indexKey(prefix), prefix
+					break
+				}
 				return fmt.Sprintf("'%s' is accessed with different subscripts (%s and %s)", v.Name, key, k)
 			}
 		}
@@ -330,6 +345,47 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 		return fmt.Sprintf("'%s' is updated like a reduction inside an inner loop", reds[0].v.Name)
 	}
 	return ""
+}
+
+// commonRows is the leading subscripts that every element access of rs
+// writes alike, short of the last (c[i][j] and c[i][j - 1]: [i]); nil when
+// there are none.
+func (l *lowering) commonRows(rs []*analysis.Ref) []*cfacts.Expr {
+	var first []*cfacts.Expr
+	n := -1
+	for _, r := range rs {
+		if r.Elem == analysis.AccNone {
+			continue
+		}
+		if first == nil {
+			first, n = r.Index, len(r.Index)-1
+			continue
+		}
+		m := 0
+		for m < n && m < len(r.Index)-1 && l.exprKey(r.Index[m]) == l.exprKey(first[m]) {
+			m++
+		}
+		n = m
+	}
+	if n <= 0 {
+		return nil
+	}
+	return first[:n]
+}
+
+// injectiveInAll reports whether, for every variable of lp, one of the
+// subscripts gives different values to different iterations.
+func (l *lowering) injectiveInAll(subs []*cfacts.Expr, lp *Loop, inner map[*cfacts.Var]*LoopVar) bool {
+	for _, lv := range lp.Vars {
+		ok := false
+		for _, e := range subs {
+			ok = ok || l.injective(e, lv, inner)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // reductionOp returns the operator when every write of the references is the

@@ -321,8 +321,12 @@ type Loop struct {
 	Seq      bool
 	Auto     bool
 	Indep    bool
-	Parent   *Loop
-	Children []*Loop
+	// Uncollapse: the loop is the nest of a kernels construct without
+	// directives, collapsed by the compiler (lower.go implicitCollapse),
+	// which autoLoops may take back to its outermost loop.
+	Uncollapse bool
+	Parent     *Loop
+	Children   []*Loop
 	// Reductions of the loop's clauses (and found in kernels loops).
 	Reductions []*Reduction
 	Private    []*cfacts.Var

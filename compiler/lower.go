@@ -645,9 +645,76 @@ func (l *lowering) loopTree(k *Kernel, r *analysis.Region, nest *cfacts.Stmt) []
 			}
 			lp.Children = top
 			top = []*Loop{lp}
+			if len(lp.Children) == 0 {
+				implicitCollapse(k, lp)
+			}
 		}
 	}
 	return top
+}
+
+// maxImplicitNest bounds the loops of a nest without directives that a
+// kernels construct collapses (an NDRange has three dimensions).
+const maxImplicitNest = 3
+
+// implicitCollapse gives lp, the outermost loop of a kernels nest without
+// loop directives, the loops tightly nested in it with bounds that do not
+// depend on the loops around them, as a collapse would: NVIDIA's compiler
+// partitions such a nest's outer loop over gangs and its inner one over
+// vector lanes, and accls maps it to a 2-D or 3-D NDRange (gridfast.go),
+// whose lanes along the innermost loop read neighbouring elements. With
+// the outer loop alone, each work-item had a row, and neighbouring
+// work-items' accesses were a row apart (on a GPU, one memory transaction
+// per element instead of one per 32). autoLoops goes back to the outer
+// loop alone when the nest's iterations are not independent as a whole
+// (Loop.Uncollapse).
+func implicitCollapse(k *Kernel, lp *Loop) {
+	for len(lp.Stmts) < maxImplicitNest {
+		inner := onlyLoopIn(lp.Stmts[len(lp.Stmts)-1].Body)
+		if inner == nil || k.LoopOf[inner] != nil {
+			return
+		}
+		lv, err := canonicalLoop(inner)
+		if err != nil {
+			return
+		}
+		for _, outer := range lp.Vars {
+			if mentionsVar(lv.Lower, outer.Var) || mentionsVar(lv.Upper, outer.Var) || lv.Step != nil && mentionsVar(lv.Step, outer.Var) || lv.Var == outer.Var {
+				return
+			}
+		}
+		lp.Stmts = append(lp.Stmts, inner)
+		lp.Vars = append(lp.Vars, lv)
+		lp.Uncollapse = true
+	}
+}
+
+// uncollapse makes lp, an implicit collapse (implicitCollapse), its
+// outermost loop alone again.
+func uncollapse(lp *Loop) {
+	lp.Stmts, lp.Vars, lp.Uncollapse = lp.Stmts[:1], lp.Vars[:1], false
+}
+
+// onlyLoopIn is the for statement that makes up body (alone, or alone in
+// its braces), nil otherwise.
+func onlyLoopIn(body *cfacts.Stmt) *cfacts.Stmt {
+	for body != nil && body.Kind == cfacts.StmtCompound {
+		var only *cfacts.Stmt
+		for _, x := range body.List {
+			if x.Kind == cfacts.StmtNull {
+				continue
+			}
+			if only != nil {
+				return nil
+			}
+			only = x
+		}
+		body = only
+	}
+	if body == nil || body.Kind != cfacts.StmtFor {
+		return nil
+	}
+	return body
 }
 
 // newLoop makes the Loop of a loop (or combined) region.

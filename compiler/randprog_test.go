@@ -284,6 +284,7 @@ var randConstructs = []struct {
 	{"cache", randCache}, {"knest", randKernelsNest}, {"api", randAPI}, {"declare", randDeclare},
 	{"atomicfp", randAtomicFloat}, {"serialscalar", randSerialScalar}, {"deepcopy", randDeepCopy},
 	{"statictable", randStaticTable}, {"strings", randStrings}, {"ganginit", randGangInit},
+	{"ktight", randKernelsTight},
 }
 
 // randWord is a string literal of 0 to 7 characters, an escape among them
@@ -563,6 +564,35 @@ func randKernelsNest(g *randGen) {
 	g.line("    s += (%s) %% 100;", e)
 	g.line("  %s[i] = s;", out)
 	g.line("}")
+}
+
+// randKernelsTight: a kernels construct over a tight nest without loop
+// directives, which the compiler collapses when the whole nest is
+// independent (a map, a sum) and takes back to its outer loop, or keeps
+// sequential, when the innermost loop carries a value along a row.
+func randKernelsTight(g *randGen) {
+	d := 2 + g.rnd.IntN(2)
+	ls := g.loops(d, g.chance(0.5))
+	out := g.output("long")
+	e := g.expr(ls, 2)
+	head := fmt.Sprintf("#pragma acc kernels copyin(in1[0:SIZE], in2[0:SIZE]) copy(%s[0:SIZE])", out)
+	switch g.rnd.IntN(3) {
+	case 0:
+		g.raw(head)
+		g.nest(ls, make([]string, d), func() { g.line("%s[%s] = (%s) %% 1000;", out, flat(ls), e) })
+	case 1:
+		r := g.id("sum")
+		g.line("long %s = %d;", r, g.rnd.IntN(5))
+		g.outputs = append(g.outputs, randOut{name: r, ctype: "long"})
+		g.raw(strings.Replace(head, "copy(", "copy("+r+", ", 1))
+		g.nest(ls, make([]string, d), func() { g.line("%s += (%s) %% 100;", r, e) })
+	default:
+		last := ls[d-1].v
+		g.raw(head)
+		g.nest(ls, make([]string, d), func() {
+			g.line("%s[%s] = (%s) %% 100 + (%s > 0 ? %s[%s - 1] : 0);", out, flat(ls), e, last, out, flat(ls))
+		})
+	}
 }
 
 // randArrayReduction: a reduction of a whole array (OpenACC 2.7), each
