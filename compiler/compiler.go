@@ -124,6 +124,9 @@ type compilation struct {
 	// defines are the object-like macros of the user's file (fileDefines).
 	defines map[string]string
 	mpaths  *memberPaths // the member paths of pointer type (attach.go)
+	// rowsOnly: kernels nests without loop directives keep their outer
+	// loop alone (the CPU variant: loopdevicetype.go cpuNestVariant).
+	rowsOnly bool
 	// implicit: the implicit routines of this file looked up (nil: none by
 	// that name; routine.go implicitRoutine).
 	implicit map[string]*analysis.FuncModel

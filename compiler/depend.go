@@ -108,12 +108,23 @@ func shallowestLevel(l analysis.Level) string {
 }
 
 // privatizeInner makes the variables of plain for loops inside a
-// partitioned loop private to it when they are declared outside, and in a
-// kernels construct the scalar temporaries of its independent loops.
+// partitioned loop private to it when they are declared outside, the
+// counters of a kernels nest without loop directives too, and in a kernels
+// construct the scalar temporaries of its independent loops.
 func (l *lowering) privatizeInner(k *Kernel) {
 	forEachLoop(k.Loops, func(lp *Loop) {
 		if lp.Seq {
 			return
+		}
+		if lp.Region == nil {
+			// a kernels nest without a loop directive that runs in
+			// parallel: its own counters, declared outside the construct
+			// (`int i, j;` before it), are each work-item's
+			for _, lv := range lp.Vars {
+				if !lv.Declared {
+					l.privatizeTemporary(lp, lv.Var)
+				}
+			}
 		}
 		if lp.Indep && l.con.Kind == "kernels" {
 			for _, v := range l.writtenScalars(lp) {

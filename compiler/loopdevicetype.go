@@ -56,6 +56,9 @@ func (c *compilation) lowerCompute(n *Node) {
 		con := c.lowerConstruct(n, "")
 		n.Construct = con
 		c.prog.Constructs = append(c.prog.Constructs, con)
+		if len(c.errors) == nerr {
+			c.cpuNestVariant(n, con)
+		}
 		return
 	}
 	named := map[string][]string{} // class → the device type names that name it
@@ -447,4 +450,35 @@ func dumpLoopVariants(b *strings.Builder, con *Construct, ind string, text []byt
 		only.DeviceTypes, only.Vars = nil, nil
 		dumpConstruct(b, &only, ind+"  ", text)
 	}
+}
+
+// cpuNestVariant gives a kernels construct whose nests without loop
+// directives the compiler collapsed (lower.go implicitCollapse) a variant
+// for CPU devices with the outer loops alone: there a work-item per row,
+// which PoCL runs as a plain loop over the row, was faster than the 2-D
+// NDRange: the first batch's Laplace example took 3.0-5.0 s against
+// 6.7-8.0 s (2-core container, two runs each), while on a GPU the
+// NDRange's coalesced rows and its occupancy win (bench/README.md,
+// twenty-fourth session).
+func (c *compilation) cpuNestVariant(n *Node, con *Construct) {
+	if con.Kind != "kernels" || len(con.DeviceTypes) > 0 {
+		return
+	}
+	collapsed := false
+	for _, k := range con.Kernels {
+		forEachLoop(k.Loops, func(lp *Loop) {
+			collapsed = collapsed || lp.Region == nil && len(lp.Stmts) > 1
+		})
+	}
+	if !collapsed {
+		return
+	}
+	data := n.Data
+	c.rowsOnly = true
+	vc := c.lowerConstruct(n, "_cpu")
+	c.rowsOnly = false
+	n.Data = data // (the construct's data actions are the first lowering's)
+	names := []string{"cpu"}
+	c.sameDeviceData(con, vc, names)
+	con.addLoopVariant("cpu", names, vc)
 }

@@ -645,7 +645,7 @@ func (l *lowering) loopTree(k *Kernel, r *analysis.Region, nest *cfacts.Stmt) []
 			}
 			lp.Children = top
 			top = []*Loop{lp}
-			if len(lp.Children) == 0 {
+			if len(lp.Children) == 0 && !l.c.rowsOnly {
 				implicitCollapse(k, lp)
 			}
 		}
