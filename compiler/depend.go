@@ -49,10 +49,12 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 					lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", l.c.prog.lines.line(inner.Stmts[0].Span.Start), shallowestLevel(inner.Explicit&lp.Explicit))
 				} else if why := l.independent(lp, top); why != "" && lp.Uncollapse {
 					// the nest as a whole is not independent: its outer loop
+					inner := lp.Stmts[1]
 					uncollapse(lp)
 					if why := l.independent(lp, top); why != "" {
 						lp.Seq = true
 						lp.Note = "auto: kept sequential: " + why
+						innerVectorLoop(k, lp, inner)
 					} else {
 						lp.Note = "auto: iterations are independent"
 					}
@@ -74,6 +76,18 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 		}
 		return
 	}
+	if lp := rowsInOrder(k); lp != nil {
+		// the rows one after another in one work-group, the elements of
+		// each across its lanes
+		lp.Children[0].Explicit = analysis.LevelVector
+		for _, lv := range lp.Vars { // every lane runs the outer loop: its own counter
+			if !lv.Declared {
+				l.privatizeTemporary(lp, lv.Var)
+			}
+		}
+		k.Note = "the outer loop runs in order in one gang (" + strings.TrimPrefix(lp.Note, "auto: ") + "), its inner loop over the gang's lanes"
+		return
+	}
 	if len(k.Loops) == 0 || k.Loops[0].Seq || k.Loops[0].Stmts[0] != k.Stmts[0] {
 		k.Serial = true
 		if len(k.Loops) > 0 {
@@ -82,6 +96,40 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			k.Note = "the loop nest runs on one work-item (not in canonical form)"
 		}
 	}
+}
+
+// innerVectorLoop gives lp, the outer loop of a kernels nest without
+// directives that stays sequential (a value carried down the columns:
+// c[i][j] += c[i - 1][j]), the loop tightly nested in it as an auto loop,
+// which autoLoops then decides: when it is independent, the kernel runs
+// the outer loop in one gang and the inner one over its lanes
+// (rowsInOrder), as NVIDIA's compiler does, instead of on one work-item.
+func innerVectorLoop(k *Kernel, lp *Loop, inner *cfacts.Stmt) {
+	lv, err := canonicalLoop(inner)
+	if err != nil || k.LoopOf[inner] != nil {
+		return
+	}
+	ch := &Loop{Auto: true, Stmts: []*cfacts.Stmt{inner}, Vars: []*LoopVar{lv}, Parent: lp}
+	k.LoopOf[inner] = ch
+	lp.Children = []*Loop{ch}
+}
+
+// rowsInOrder returns the outer loop of kernel k when it is a kernels nest
+// without directives whose outer loop stays sequential and whose one inner
+// loop (innerVectorLoop) runs in parallel, nil otherwise.
+func rowsInOrder(k *Kernel) *Loop {
+	if len(k.Loops) != 1 {
+		return nil
+	}
+	lp := k.Loops[0]
+	if lp.Region != nil || !lp.Seq || len(lp.Children) != 1 || lp.Stmts[0] != k.Stmts[0] {
+		return nil
+	}
+	ch := lp.Children[0]
+	if ch.Region != nil || ch.Seq || len(ch.Children) > 0 {
+		return nil
+	}
+	return lp
 }
 
 // innerAtLevel returns a loop inside lp, not seq, whose explicit levels
@@ -295,8 +343,9 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 			continue
 		}
 		// Every access to the written array: same subscripts, injective;
-		// or the same leading subscripts, injective (each iteration has
-		// rows of its own: c[i][j] = c[i][j - 1] + ...).
+		// or a subscript the same in every access, injective (each
+		// iteration has rows, or columns, of its own: c[i][j] = c[i][j - 1]
+		// + ... over i, c[i][j] += c[i - 1][j] over j).
 		var key string
 		var idx []*cfacts.Expr
 		for _, r := range rs {
@@ -310,8 +359,8 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 			if key == "" {
 				key, idx = k, r.Index
 			} else if k != key {
-				if prefix := l.commonRows(rs); len(prefix) > 0 && l.injectiveInAll(prefix, lp, inner) {
-					key, idx = l.indexKey(prefix), prefix
+				if common := l.commonSubscripts(rs); len(common) > 0 && l.injectiveInAll(common, lp, inner) {
+					key, idx = l.indexKey(common), common
 					break
 				}
 				return fmt.Sprintf("'%s' is accessed with different subscripts (%s and %s)", v.Name, key, k)
@@ -358,30 +407,40 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 	return ""
 }
 
-// commonRows is the leading subscripts that every element access of rs
-// writes alike, short of the last (c[i][j] and c[i][j - 1]: [i]); nil when
-// there are none.
-func (l *lowering) commonRows(rs []*analysis.Ref) []*cfacts.Expr {
+// commonSubscripts is the subscripts that every element access of rs
+// writes alike at the same position (c[i][j] and c[i][j - 1]: [i]; c[i][j]
+// and c[i - 1][j]: [j]); nil when there are none or the accesses differ in
+// rank. An iteration whose value of one of them no other iteration shares
+// touches elements of its own.
+func (l *lowering) commonSubscripts(rs []*analysis.Ref) []*cfacts.Expr {
 	var first []*cfacts.Expr
-	n := -1
+	var same []bool
 	for _, r := range rs {
 		if r.Elem == analysis.AccNone {
 			continue
 		}
 		if first == nil {
-			first, n = r.Index, len(r.Index)-1
+			first = r.Index
+			same = make([]bool, len(first))
+			for i := range same {
+				same[i] = true
+			}
 			continue
 		}
-		m := 0
-		for m < n && m < len(r.Index)-1 && l.exprKey(r.Index[m]) == l.exprKey(first[m]) {
-			m++
+		if len(r.Index) != len(first) {
+			return nil
 		}
-		n = m
+		for i := range first {
+			same[i] = same[i] && l.exprKey(r.Index[i]) == l.exprKey(first[i])
+		}
 	}
-	if n <= 0 {
-		return nil
+	var out []*cfacts.Expr
+	for i, ok := range same {
+		if ok {
+			out = append(out, first[i])
+		}
 	}
-	return first[:n]
+	return out
 }
 
 // injectiveInAll reports whether, for every variable of lp, one of the

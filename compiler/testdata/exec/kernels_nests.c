@@ -5,9 +5,9 @@
  * lanes) when the whole nest's iterations are independent: a stencil, a
  * 3-D nest, a sum over a matrix (a reduction of the collapsed nest), a
  * temporary of each iteration. Otherwise the outer loop alone: an inner
- * loop that carries a value along a row, a triangular nest; and an outer
- * loop that carries one stays sequential. Every result is checked against
- * the host's. */
+ * loop that carries a value along a row, a triangular nest; an outer loop
+ * that carries one down the columns runs in order in one gang, the inner
+ * loop over its lanes. Every result is checked against the host's. */
 #include <stdio.h>
 
 #define N 96
@@ -53,7 +53,8 @@ int main(void)
 		for (int i = 0; i < N; i++)
 			for (int j = 0; j <= i; j++)
 				tri[i][j] = (float)(i - j);
-		/* a value carried down the columns: sequential */
+		/* a value carried down the columns: the rows in order, each
+		 * row's elements across one gang's lanes */
 #pragma acc kernels
 		for (int i = 1; i < N; i++)
 			for (int j = 0; j < M; j++)

@@ -12,8 +12,8 @@ long _accls_trip_down(long lo, long ub, long step)
 	return lo > ub ? (lo - ub + step - 1) / step : 0;
 }
 
-/* kernels at kernels_nest.c:11 */
-__kernel void nest_L11(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* kernels at kernels_nest.c:13 */
+__kernel void nest_L13(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float (*b)[64] = (__global float (*)[64])b_base;
 	__global const float (*a)[64] = (__global const float (*)[64])a_base;
@@ -23,22 +23,22 @@ __kernel void nest_L11(__global float *b_base, ulong b_off, __global const float
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 12 "kernels_nest.c"
+#line 14 "kernels_nest.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
 		const long _n_j = _accls_trip_up(1, 63, 1);
-		/* the host launches this form on a grid that covers the trip counts (else nest_L11_stride), with every array at the start of its buffer (else nest_L11_off): one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else nest_L13_stride), with every array at the start of its buffer (else nest_L13_off): one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); i = (int)(1 + (long)_t_i); if (i < 64 - 1) {
 			{ const int _t_j = (int)get_global_id(0); j = (int)(1 + (long)_t_j); if (j < 64 - 1) do {
-#line 14 "kernels_nest.c"
+#line 16 "kernels_nest.c"
 				b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;
 			} while (0); }
 		}}
 	}
 }
 
-/* kernels at kernels_nest.c:11 */
-__kernel void nest_L11_stride(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* kernels at kernels_nest.c:13 */
+__kernel void nest_L13_stride(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);
 	__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);
@@ -48,24 +48,24 @@ __kernel void nest_L11_stride(__global float *b_base, ulong b_off, __global cons
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 12 "kernels_nest.c"
+#line 14 "kernels_nest.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
 		const long _n_j = _accls_trip_up(1, 63, 1);
-		/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else nest_L11) */
+		/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else nest_L13) */
 		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
 			i = (int)(1 + _t_i);
 			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
 				j = (int)(1 + _t_j);
-#line 14 "kernels_nest.c"
+#line 16 "kernels_nest.c"
 				b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;
 			}
 		}
 	}
 }
 
-/* kernels at kernels_nest.c:11 */
-__kernel void nest_L11_off(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* kernels at kernels_nest.c:13 */
+__kernel void nest_L13_off(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);
 	__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);
@@ -75,22 +75,22 @@ __kernel void nest_L11_off(__global float *b_base, ulong b_off, __global const f
 	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
 	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 12 "kernels_nest.c"
+#line 14 "kernels_nest.c"
 	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
 		const long _n_j = _accls_trip_up(1, 63, 1);
-		/* the host launches this form on a grid that covers the trip counts (else nest_L11_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		/* the host launches this form on a grid that covers the trip counts (else nest_L13_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
 		{ const int _t_i = (int)get_global_id(1); i = (int)(1 + (long)_t_i); if (i < 64 - 1) {
 			{ const int _t_j = (int)get_global_id(0); j = (int)(1 + (long)_t_j); if (j < 64 - 1) do {
-#line 14 "kernels_nest.c"
+#line 16 "kernels_nest.c"
 				b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;
 			} while (0); }
 		}}
 	}
 }
 
-/* kernels at kernels_nest.c:11 */
-__kernel void nest_L11_cpu(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* kernels at kernels_nest.c:13 */
+__kernel void nest_L13_cpu(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);
 	__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);
@@ -99,13 +99,13 @@ __kernel void nest_L11_cpu(__global float *b_base, ulong b_off, __global const f
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 12 "kernels_nest.c"
+#line 14 "kernels_nest.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(1, 63, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); i = (int)(1 + (long)_t_i); if (_t_i < (int)_n_i && i < 64 - 1) do {
 				int j; /* private */
-#line 13 "kernels_nest.c"
+#line 15 "kernels_nest.c"
 				for (j = 1; j < 64 - 1; j++)
 					b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;
 			} while (0);
@@ -113,15 +113,15 @@ __kernel void nest_L11_cpu(__global float *b_base, ulong b_off, __global const f
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			i = (int)(1 + _t_i);
 			int j; /* private */
-#line 13 "kernels_nest.c"
+#line 15 "kernels_nest.c"
 			for (j = 1; j < 64 - 1; j++)
 				b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;
 		}
 	}
 }
 
-/* kernels at kernels_nest.c:15 */
-__kernel void nest_L15(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
+/* kernels at kernels_nest.c:17 */
+__kernel void nest_L17(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
 	__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);
 	__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);
@@ -130,14 +130,14 @@ __kernel void nest_L15(__global float *b_base, ulong b_off, __global const float
 	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
 	const long _lid = get_local_id(0), _nlid = get_local_size(0);
 	const long _worker = 0, _lane = _lid; /* one worker per gang */
-#line 16 "kernels_nest.c"
+#line 18 "kernels_nest.c"
 	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
 		const long _n_i = _accls_trip_up(0, 64, 1);
 		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
 			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
 				i = (int)((long)_t_i);
 				int j; /* private */
-#line 17 "kernels_nest.c"
+#line 19 "kernels_nest.c"
 				for (j = 1; j < 64; j++)
 					b[i][j] = b[i][j - 1] + a[i][j];
 			} while (0);
@@ -145,9 +145,37 @@ __kernel void nest_L15(__global float *b_base, ulong b_off, __global const float
 		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
 			i = (int)_t_i;
 			int j; /* private */
-#line 17 "kernels_nest.c"
+#line 19 "kernels_nest.c"
 			for (j = 1; j < 64; j++)
 				b[i][j] = b[i][j - 1] + a[i][j];
+		}
+	}
+}
+
+/* kernels at kernels_nest.c:21 */
+__kernel void nest_L21(__global float *b_base, ulong b_off, uint _nworkers, uint _vlen)
+{
+	__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);
+	int i; /* private */
+	int j; /* private */
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 22 "kernels_nest.c"
+	{
+#line 22 "kernels_nest.c"
+		for (i = 1; i < 64; i++)
+		{
+			barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* redundant code: order the accesses of the single work-item and the others */
+#line 23 "kernels_nest.c"
+			{ /* loop vector (auto: iterations are independent) */
+				const long _n_j = _accls_trip_up(0, 64, 1);
+				for (long _t_j = _lane; _t_j < _n_j; _t_j += _vlen) {
+					j = (int)_t_j;
+#line 24 "kernels_nest.c"
+					b[i][j] += b[i - 1][j] / 2;
+				}
+			}
 		}
 	}
 }

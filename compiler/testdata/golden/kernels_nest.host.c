@@ -19,8 +19,8 @@ static const char accls_program[] =
 	"\treturn lo > ub ? (lo - ub + step - 1) / step : 0;\n"
 	"}\n"
 	"\n"
-	"/* kernels at kernels_nest.c:11 */\n"
-	"__kernel void nest_L11(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* kernels at kernels_nest.c:13 */\n"
+	"__kernel void nest_L13(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float (*b)[64] = (__global float (*)[64])b_base;\n"
 	"\t__global const float (*a)[64] = (__global const float (*)[64])a_base;\n"
@@ -30,22 +30,22 @@ static const char accls_program[] =
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 12 \"kernels_nest.c\"\n"
+	"#line 14 \"kernels_nest.c\"\n"
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(1, 63, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(1, 63, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else nest_L11_stride), with every array at the start of its buffer (else nest_L11_off): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else nest_L13_stride), with every array at the start of its buffer (else nest_L13_off): one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); i = (int)(1 + (long)_t_i); if (i < 64 - 1) {\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); j = (int)(1 + (long)_t_j); if (j < 64 - 1) do {\n"
-	"#line 14 \"kernels_nest.c\"\n"
+	"#line 16 \"kernels_nest.c\"\n"
 	"\t\t\t\tb[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;\n"
 	"\t\t\t} while (0); }\n"
 	"\t\t}}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* kernels at kernels_nest.c:11 */\n"
-	"__kernel void nest_L11_stride(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* kernels at kernels_nest.c:13 */\n"
+	"__kernel void nest_L13_stride(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);\n"
 	"\t__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);\n"
@@ -55,24 +55,24 @@ static const char accls_program[] =
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 12 \"kernels_nest.c\"\n"
+	"#line 14 \"kernels_nest.c\"\n"
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(1, 63, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(1, 63, 1);\n"
-	"\t\t/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else nest_L11) */\n"
+	"\t\t/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else nest_L13) */\n"
 	"\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
 	"\t\t\ti = (int)(1 + _t_i);\n"
 	"\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
 	"\t\t\t\tj = (int)(1 + _t_j);\n"
-	"#line 14 \"kernels_nest.c\"\n"
+	"#line 16 \"kernels_nest.c\"\n"
 	"\t\t\t\tb[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;\n"
 	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* kernels at kernels_nest.c:11 */\n"
-	"__kernel void nest_L11_off(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* kernels at kernels_nest.c:13 */\n"
+	"__kernel void nest_L13_off(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);\n"
 	"\t__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);\n"
@@ -82,22 +82,22 @@ static const char accls_program[] =
 	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
 	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 12 \"kernels_nest.c\"\n"
+	"#line 14 \"kernels_nest.c\"\n"
 	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(1, 63, 1);\n"
 	"\t\tconst long _n_j = _accls_trip_up(1, 63, 1);\n"
-	"\t\t/* the host launches this form on a grid that covers the trip counts (else nest_L11_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else nest_L13_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
 	"\t\t{ const int _t_i = (int)get_global_id(1); i = (int)(1 + (long)_t_i); if (i < 64 - 1) {\n"
 	"\t\t\t{ const int _t_j = (int)get_global_id(0); j = (int)(1 + (long)_t_j); if (j < 64 - 1) do {\n"
-	"#line 14 \"kernels_nest.c\"\n"
+	"#line 16 \"kernels_nest.c\"\n"
 	"\t\t\t\tb[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;\n"
 	"\t\t\t} while (0); }\n"
 	"\t\t}}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* kernels at kernels_nest.c:11 */\n"
-	"__kernel void nest_L11_cpu(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* kernels at kernels_nest.c:13 */\n"
+	"__kernel void nest_L13_cpu(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);\n"
 	"\t__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);\n"
@@ -106,13 +106,13 @@ static const char accls_program[] =
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 12 \"kernels_nest.c\"\n"
+	"#line 14 \"kernels_nest.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(1, 63, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); i = (int)(1 + (long)_t_i); if (_t_i < (int)_n_i && i < 64 - 1) do {\n"
 	"\t\t\t\tint j; /* private */\n"
-	"#line 13 \"kernels_nest.c\"\n"
+	"#line 15 \"kernels_nest.c\"\n"
 	"\t\t\t\tfor (j = 1; j < 64 - 1; j++)\n"
 	"\t\t\t\t\tb[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;\n"
 	"\t\t\t} while (0);\n"
@@ -120,15 +120,15 @@ static const char accls_program[] =
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\ti = (int)(1 + _t_i);\n"
 	"\t\t\tint j; /* private */\n"
-	"#line 13 \"kernels_nest.c\"\n"
+	"#line 15 \"kernels_nest.c\"\n"
 	"\t\t\tfor (j = 1; j < 64 - 1; j++)\n"
 	"\t\t\t\tb[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) / 4;\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* kernels at kernels_nest.c:15 */\n"
-	"__kernel void nest_L15(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
+	"/* kernels at kernels_nest.c:17 */\n"
+	"__kernel void nest_L17(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
 	"\t__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);\n"
 	"\t__global const float (*a)[64] = (__global const float (*)[64])((__global const char *)a_base + a_off);\n"
@@ -137,14 +137,14 @@ static const char accls_program[] =
 	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
 	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
 	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
-	"#line 16 \"kernels_nest.c\"\n"
+	"#line 18 \"kernels_nest.c\"\n"
 	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
 	"\t\tconst long _n_i = _accls_trip_up(0, 64, 1);\n"
 	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
 	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
 	"\t\t\t\ti = (int)((long)_t_i);\n"
 	"\t\t\t\tint j; /* private */\n"
-	"#line 17 \"kernels_nest.c\"\n"
+	"#line 19 \"kernels_nest.c\"\n"
 	"\t\t\t\tfor (j = 1; j < 64; j++)\n"
 	"\t\t\t\t\tb[i][j] = b[i][j - 1] + a[i][j];\n"
 	"\t\t\t} while (0);\n"
@@ -152,9 +152,37 @@ static const char accls_program[] =
 	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
 	"\t\t\ti = (int)_t_i;\n"
 	"\t\t\tint j; /* private */\n"
-	"#line 17 \"kernels_nest.c\"\n"
+	"#line 19 \"kernels_nest.c\"\n"
 	"\t\t\tfor (j = 1; j < 64; j++)\n"
 	"\t\t\t\tb[i][j] = b[i][j - 1] + a[i][j];\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:21 */\n"
+	"__kernel void nest_L21(__global float *b_base, ulong b_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float (*b)[64] = (__global float (*)[64])((__global char *)b_base + b_off);\n"
+	"\tint i; /* private */\n"
+	"\tint j; /* private */\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 22 \"kernels_nest.c\"\n"
+	"\t{\n"
+	"#line 22 \"kernels_nest.c\"\n"
+	"\t\tfor (i = 1; i < 64; i++)\n"
+	"\t\t{\n"
+	"\t\t\tbarrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* redundant code: order the accesses of the single work-item and the others */\n"
+	"#line 23 \"kernels_nest.c\"\n"
+	"\t\t\t{ /* loop vector (auto: iterations are independent) */\n"
+	"\t\t\t\tconst long _n_j = _accls_trip_up(0, 64, 1);\n"
+	"\t\t\t\tfor (long _t_j = _lane; _t_j < _n_j; _t_j += _vlen) {\n"
+	"\t\t\t\t\tj = (int)_t_j;\n"
+	"#line 24 \"kernels_nest.c\"\n"
+	"\t\t\t\t\tb[i][j] += b[i - 1][j] / 2;\n"
+	"\t\t\t\t}\n"
+	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
 	"}\n";
@@ -163,31 +191,33 @@ static const char accls_program[] =
 /* A kernels nest without loop directives: collapsed into a 2-D NDRange
  * (the counters, declared outside, private), with a variant for CPU
  * devices that partitions the outer loop alone; an inner loop that
- * carries a value along each row keeps the rows in parallel. */
+ * carries a value along each row keeps the rows in parallel; a value
+ * carried down the columns: the rows in order in one gang, each row over
+ * its lanes. */
 #define N 64
 float a[N][N], b[N][N];
 
 void nest(void)
 {
 	int i, j;
-#line 11 "kernels_nest.c"
+#line 13 "kernels_nest.c"
 	/* accls: implicit data region (transfers pass): copy(b) copyin(a) */
-	const int accls_hoist_11 = accls_disjoint(2, (void *const[]){(void *)b, (void *)a}, (const size_t[]){(size_t)(sizeof(b)), (size_t)(sizeof(a))});
-	if (accls_hoist_11) {
-		(void)accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:11");
-		(void)accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:11");
+	const int accls_hoist_13 = accls_disjoint(2, (void *const[]){(void *)b, (void *)a}, (const size_t[]){(size_t)(sizeof(b)), (size_t)(sizeof(a))});
+	if (accls_hoist_13) {
+		(void)accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:13");
+		(void)accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:13");
 	}
-#line 11 "kernels_nest.c"
+#line 13 "kernels_nest.c"
 	
-#line 11 "kernels_nest.c"
+#line 13 "kernels_nest.c"
 	/* #pragma acc kernels */
 	{
-		accrt_device_only("kernels_nest.c:11");
-		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:11");
-		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:11");
+		accrt_device_only("kernels_nest.c:13");
+		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:13");
+		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:13");
 		if (accrt_device_info()->type & CL_DEVICE_TYPE_CPU) { /* device_type(cpu) */
-			{ /* kernel nest_L11_cpu */
-				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L11_cpu");
+			{ /* kernel nest_L13_cpu */
+				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L13_cpu");
 				size_t accls_G = 1, accls_W = 1, accls_V = 1;
 				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 				accls_G = accls_gangs(accls_trip_up((long)(1), (long)(N - 1), 1), 0, 1, accls_W, accls_V);
@@ -198,8 +228,8 @@ void nest(void)
 				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 			}
 		} else { /* no device_type section: the defaults */
-			{ /* kernel nest_L11 */
-				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L11");
+			{ /* kernel nest_L13 */
+				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L13");
 				size_t accls_G = 1, accls_W = 1, accls_V = 1;
 				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				size_t accls_grid[3] = {1, 1, 1};
@@ -207,10 +237,10 @@ void nest(void)
 				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
 				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
 				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
-					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L11_stride");
+					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L13_stride");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				} else if (accls_d_b.offset != 0 || accls_d_a.offset != 0) { /* views inside their buffers */
-					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L11_off");
+					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L13_off");
 					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
 				}
 				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
@@ -222,17 +252,17 @@ void nest(void)
 				accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
 			}
 		}
-		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:11");
-		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:11");
+		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:13");
+		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:13");
 	}
-#line 15 "kernels_nest.c"
+#line 17 "kernels_nest.c"
 	/* #pragma acc kernels */
 	{
-		accrt_device_only("kernels_nest.c:15");
-		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:15");
-		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:15");
-		{ /* kernel nest_L15 */
-			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L15");
+		accrt_device_only("kernels_nest.c:17");
+		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:17");
+		accrt_dev accls_d_a = accrt_enter(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:17");
+		{ /* kernel nest_L17 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L17");
 			size_t accls_G = 1, accls_W = 1, accls_V = 1;
 			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
 			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(N), 1), 0, 1, accls_W, accls_V);
@@ -242,14 +272,30 @@ void nest(void)
 			accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
 			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
 		}
-		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:15");
-		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:15");
+		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:17");
+		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:17");
 	}
-#line 18 "kernels_nest.c"
-			                                
-	if (accls_hoist_11) {
-		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:11");
-		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:11");
+#line 21 "kernels_nest.c"
+	/* #pragma acc kernels */
+	{
+		accrt_device_only("kernels_nest.c:21");
+		accrt_dev accls_d_b = accrt_enter(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:21");
+		{ /* kernel nest_L21 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "nest_L21");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accrt_arg_dev(accls_k, 0, accls_d_b);
+			accrt_arg(accls_k, 2, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 3, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:21");
 	}
-#line 19 "kernels_nest.c"
+#line 24 "kernels_nest.c"
+			                           
+	if (accls_hoist_13) {
+		accrt_exit(ACCRT_COPYIN, (void *)a, sizeof(a), 0, "a", "kernels_nest.c:13");
+		accrt_exit(ACCRT_COPY, (void *)b, sizeof(b), 0, "b", "kernels_nest.c:13");
+	}
+#line 25 "kernels_nest.c"
 }
