@@ -546,6 +546,11 @@ func (c *conv) params(f *Func, d *cc.Declarator) {
 		}
 		pd := p.Declarator
 		v := c.newVar(pd)
+		if v.Func != nil && v.Func != f {
+			// a function defined twice (a line being duplicated): the
+			// type cc/v4 gives the second lists the first's parameters
+			v = &Var{Name: v.Name, NameSpan: v.NameSpan, FromHeader: v.FromHeader}
+		}
 		v.Storage, v.Func = StorageParam, f
 		if decl := decls[pd]; decl != nil {
 			v.Span = c.span(decl)
