@@ -142,7 +142,7 @@ func temporarySeen(ci *computeInfo, u *varUse, lr *Region) string {
 		return ""
 	}
 	if r := ci.r.Func.AssignedValueReader(v); r != nil {
-		return fmt.Sprintf("the value may be read after the construct (line %d)", lineOf(ci.m.Text, r.Span.Start))
+		return fmt.Sprintf("the value it leaves may be read afterwards (line %d)", lineOf(ci.m.Text, r.Span.Start))
 	}
 	return ""
 }

@@ -10,7 +10,7 @@ float last_value(float *restrict a, int n)
     float t;
 #pragma acc kernels loop independent copy(a[0:n])
     for (int i = 0; i < n; i++) {
-        t = a[i] * 2; // want "'t' has no clause, so this 'kernels' construct copies it: one device copy, which every iteration of this independent loop assigns before it reads it, and the value may be read after the construct \(line 16\), so it stays shared.*\[kernels-shared-temporary\]"
+        t = a[i] * 2; // want "'t' has no clause, so this 'kernels' construct copies it: one device copy, which every iteration of this independent loop assigns before it reads it, and the value it leaves may be read afterwards \(line 16\), so it stays shared.*\[kernels-shared-temporary\]"
         a[i] = t + 1;
     }
     return t;
@@ -48,7 +48,7 @@ void srad_host(float *restrict J, int n)
     int k;
 #pragma acc kernels loop independent copy(J[0:n])
     for (int i = 0; i < n; i++) {
-        k = i * 2; // want "'k' has no clause.*the value may be read after the construct \(line 54\).*\[kernels-shared-temporary\]"
+        k = i * 2; // want "'k' has no clause.*the value it leaves may be read afterwards \(line 54\).*\[kernels-shared-temporary\]"
         J[i] = k;
     }
     use_k(k);
@@ -64,7 +64,7 @@ float before_in_loop(float *restrict a, int n, int steps)
         sum += t;
 #pragma acc kernels loop independent present(a[0:n])
         for (int i = 0; i < n; i++) {
-            t = a[i] * 2; // want "'t' has no clause.*the value may be read after the construct \(line 64\).*\[kernels-shared-temporary\]"
+            t = a[i] * 2; // want "'t' has no clause.*the value it leaves may be read afterwards \(line 64\).*\[kernels-shared-temporary\]"
             a[i] = t + 1;
         }
     }
