@@ -42,11 +42,16 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 					top = nil
 				}
 				if inner := innerAtLevel(lp); inner != nil {
-					// PGI's style: `loop gang` around `loop gang vector`;
-					// the inner loop takes the level, the outer one runs
-					// in order (it could not be partitioned the same way)
-					lp.Seq = true
-					lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", l.c.prog.lines.line(inner.Stmts[0].Span.Start), shallowestLevel(inner.Explicit&lp.Explicit))
+					// PGI's style: `loop gang` around `loop gang vector`
+					line := l.c.prog.lines.line(inner.Stmts[0].Span.Start)
+					if l.gangDimensions(lp, inner) {
+						lp.Note = fmt.Sprintf("auto: iterations are independent: gang dimension 2, the gang loop inside at line %d dimension 1", line)
+					} else {
+						// the inner loop takes the level, the outer one
+						// runs in order
+						lp.Seq = true
+						lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", line, shallowestLevel(inner.Explicit&lp.Explicit))
+					}
 				} else if why := l.independent(lp, top); why != "" && lp.Uncollapse {
 					// the nest as a whole is not independent: its outer loop
 					inner := lp.Stmts[1]
@@ -130,6 +135,35 @@ func rowsInOrder(k *Kernel) *Loop {
 		return nil
 	}
 	return lp
+}
+
+// gangDimensions makes lp, an auto gang loop of a kernels construct (gang
+// only) with the gang loop inner inside it, gang dimension 2 around
+// inner's 1, as PGI's compilers map such nests onto a grid, when lp's
+// iterations are independent (no reduction: a kernel of several gang
+// dimensions has none) and no other gang loop is inside; it reports
+// whether it did.
+func (l *lowering) gangDimensions(lp, inner *Loop) bool {
+	if l.con.Kind != "kernels" || lp.Explicit&allLevels != analysis.LevelGang || lp.GangDim != 0 || inner.GangDim != 0 ||
+		len(lp.Tile) > 0 || len(inner.Tile) > 0 || lp.Static != "" || inner.Static != "" {
+		return false
+	}
+	gangs := 0
+	forEachLoop(lp.Children, func(ch *Loop) {
+		if ch.Explicit&analysis.LevelGang != 0 {
+			gangs++
+		}
+	})
+	if gangs != 1 || l.independent(lp, nil) != "" {
+		return false
+	}
+	lp.GangDim = 2
+	if findClause(l.con.Dir, "num_gangs") == nil {
+		// the loops' gang(num) values are one dimension's each: the
+		// grid follows the trip counts (loopsched.go launchGangs)
+		l.con.NumGangs = ""
+	}
+	return true
 }
 
 // innerAtLevel returns a loop inside lp, not seq, whose explicit levels

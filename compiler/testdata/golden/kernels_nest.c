@@ -23,3 +23,25 @@ void nest(void)
 		for (j = 0; j < N; j++)
 			b[i][j] += b[i - 1][j] / 2;
 }
+
+/* PGI's nested gang loops in a kernels construct (not OpenACC: the
+ * analysis reports loop-level-order): gang dimension 2 around 1 when the
+ * outer loop's iterations are independent. */
+void pgi_gangs(int n, const double *A, const double *B, double *C)
+{
+	int i, j, k;
+	double c;
+#pragma acc kernels copyin(A[0:n * n], B[0:n * n]) copyout(C[0:n * n])
+	{
+#pragma acc loop gang(n)
+		for (i = 0; i < n; i++) {
+#pragma acc loop gang((n + 255) / 256) vector(256)
+			for (j = 0; j < n; j++) {
+				c = 0.0;
+				for (k = 0; k < n; k++)
+					c += A[i * n + k] * B[k * n + j];
+				C[i * n + j] = c;
+			}
+		}
+	}
+}
