@@ -530,27 +530,31 @@ func (c *conv) params(f *Func, d *cc.Declarator) {
 	if !ok {
 		return
 	}
-	// The parameter declarations, for their spans.
+	// The parameter declarations, for their spans, in order.
 	decls := map[*cc.Declarator]*cc.ParameterDeclaration{}
+	var written []*cc.Declarator
 	if dd := funcDirect(d.DirectDeclarator); dd != nil && dd.ParameterTypeList != nil {
 		for l := dd.ParameterTypeList.ParameterList; l != nil; l = l.ParameterList {
 			if pd := l.ParameterDeclaration; pd != nil && pd.Declarator != nil {
 				decls[pd.Declarator] = pd
+				written = append(written, pd.Declarator)
 			}
 		}
 	}
+	params := ft.Parameters()
 	var ps []*cc.Declarator
-	for _, p := range ft.Parameters() {
+	for k, p := range params {
 		if p == nil || p.Declarator == nil || p.Declarator.Name() == "" {
 			continue
 		}
 		pd := p.Declarator
-		v := c.newVar(pd)
-		if v.Func != nil && v.Func != f {
-			// a function defined twice (a line being duplicated): the
-			// type cc/v4 gives the second lists the first's parameters
-			v = &Var{Name: v.Name, NameSpan: v.NameSpan, FromHeader: v.FromHeader}
+		if c.vars[pd] != nil && c.vars[pd].Func != nil && c.vars[pd].Func != f && len(written) == len(params) && written[k].Name() == pd.Name() {
+			// a function defined twice (a line being duplicated): the type
+			// cc/v4 gives the second lists the first's parameters; its
+			// own are the ones written in it
+			pd = written[k]
 		}
+		v := c.newVar(pd)
 		v.Storage, v.Func = StorageParam, f
 		if decl := decls[pd]; decl != nil {
 			v.Span = c.span(decl)
