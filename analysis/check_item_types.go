@@ -23,17 +23,16 @@ func checkItemTypes(p *Pass, m *Model) {
 	if m.C == nil || m.Acc == nil {
 		return
 	}
-	scopes := &funcScopes{m: m}
 	for _, d := range m.Acc.Directives {
 		fn, ok := clauseScope(m, d)
-		if !ok || len(d.Errors) > 0 {
+		if !ok {
 			continue
 		}
 		clauseArgs(d, func(it *acc.Arg, isVar bool) {
 			if !isVar || it.Var == nil {
 				return
 			}
-			if v := scopes.lookup(fn, d.Span.Start, it.Var.Name); v != nil {
+			if v := m.lookup(fn, d.Span.Start, it.Var.Name); v != nil {
 				checkItemPath(p, m, it, v)
 			} else if fd := m.C.Decls[it.Var.Name]; fd != nil && m.C.ScopeNames[it.Var.Name] {
 				p.Report(Diagnostic{Span: it.Var.NameSpan, Rule: "clause-item-type",

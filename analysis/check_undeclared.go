@@ -29,13 +29,12 @@ func checkUndeclared(p *Pass, m *Model) {
 	if m.C == nil || m.Acc == nil || m.C.DeclarationsIncomplete() {
 		return
 	}
-	scopes := &funcScopes{m: m}
 	for _, d := range m.Acc.Directives {
 		fn, ok := clauseScope(m, d)
 		if !ok {
 			continue
 		}
-		u := &undeclaredNames{p: p, m: m, fn: fn, pos: d.Span.Start, scopes: scopes}
+		u := &undeclaredNames{p: p, m: m, fn: fn, pos: d.Span.Start}
 		clauseArgs(d, func(it *acc.Arg, isVar bool) {
 			if isVar {
 				u.item(it)
@@ -48,9 +47,10 @@ func checkUndeclared(p *Pass, m *Model) {
 
 // clauseScope is the function whose scope the names of directive d's
 // clauses are in (nil at file scope); ok is false when the names cannot be
-// judged: an unknown directive, a function whose facts are incomplete.
+// judged: an unknown or half-typed directive (its items may be cut short),
+// a function whose facts are incomplete.
 func clauseScope(m *Model, d *acc.Directive) (fn *cfacts.Func, ok bool) {
-	if d.Spec == nil {
+	if d.Spec == nil || len(d.Errors) > 0 {
 		return nil, false
 	}
 	fn = m.C.FuncAt(d.Span.Start)
@@ -64,9 +64,9 @@ func clauseScope(m *Model, d *acc.Directive) (fn *cfacts.Func, ok bool) {
 // parenthesized argument) that is C: isVar for the items of var-lists
 // (cache's too), false for expressions (if, num_gangs, async, wait ...).
 func clauseArgs(d *acc.Directive, visit func(it *acc.Arg, isVar bool)) {
-	if d.Paren != nil && (d.Spec.Name == "cache" || d.Spec.Name == "wait") {
+	if d.Paren != nil && (d.Spec.Paren == acc.ArgVarList || d.Spec.Paren == acc.ArgWait) {
 		for _, it := range d.Paren.Items {
-			visit(it, d.Spec.Name == "cache")
+			visit(it, d.Spec.Paren == acc.ArgVarList)
 		}
 	}
 	for _, c := range d.Clauses {
@@ -90,11 +90,10 @@ func clauseArgs(d *acc.Directive, visit func(it *acc.Arg, isVar bool)) {
 
 // undeclaredNames checks the names of one directive.
 type undeclaredNames struct {
-	p      *Pass
-	m      *Model
-	fn     *cfacts.Func // nil at file scope
-	pos    int
-	scopes *funcScopes
+	p   *Pass
+	m   *Model
+	fn  *cfacts.Func // nil at file scope
+	pos int
 }
 
 // item checks a var-list item: its variable and the expressions of its
@@ -140,16 +139,14 @@ func (u *undeclaredNames) expr(span acc.Span, text string) {
 // variable in scope, a macro, an enumeration constant or a function.
 func (u *undeclaredNames) declared(name string) bool {
 	c := u.m.C
-	if u.scopes.lookup(u.fn, u.pos, name) != nil || c.Macros[name] || c.ScopeNames[name] {
+	if u.m.lookup(u.fn, u.pos, name) != nil || c.Macros[name] || c.ScopeNames[name] {
 		return true
 	}
 	if _, ok := c.Consts[name]; ok {
 		return true
 	}
-	if _, ok := c.Decls[name]; ok {
-		return true
-	}
-	return slices.ContainsFunc(c.Funcs, func(f *cfacts.Func) bool { return f.Name == name })
+	_, ok := c.Decls[name] // functions, defined here or declared
+	return ok
 }
 
 // report adds the diagnostic, with the rename to the nearest variable in
@@ -174,91 +171,6 @@ func (u *undeclaredNames) visible() []string {
 		out = append(out, v.Name)
 	}
 	return out
-}
-
-// nearestVariable is the name among candidates that name is most likely a
-// typo of, "" when none is close: the fewest edits (a third of the name's
-// length at most, one for names of three to five letters, and none for
-// names of one or two letters, close to too many others), then the longest common prefix (`blocksz`: `blocksize`
-// rather than `block`).
-func nearestVariable(name string, candidates []string) string {
-	limit := min(max(len(name)/3, 1), 3)
-	if len(name) <= 2 {
-		limit = 0
-	}
-	best, bestDist, bestPrefix := "", limit+1, -1
-	for _, c := range candidates {
-		if c == name {
-			continue
-		}
-		d := editDistance(name, c)
-		if strings.EqualFold(name, c) {
-			d = 0
-		}
-		p := 0
-		for p < len(name) && p < len(c) && name[p] == c[p] {
-			p++
-		}
-		if d <= limit && (d < bestDist || d == bestDist && p > bestPrefix) {
-			best, bestDist, bestPrefix = c, d, p
-		}
-	}
-	return best
-}
-
-// funcScopes resolves names as cfacts.File.Lookup does, with each
-// function's block-scope declarations indexed once by name: a directive
-// names several variables, and Lookup walks the whole body for each.
-type funcScopes struct {
-	m     *Model
-	index map[*cfacts.Func]map[string][]scopedDecl
-}
-
-// scopedDecl is a block-scope variable with the block it is visible in.
-type scopedDecl struct {
-	v     *cfacts.Var
-	scope acc.Span
-}
-
-func (fs *funcScopes) lookup(fn *cfacts.Func, pos int, name string) *cfacts.Var {
-	if fn == nil || fn.Body == nil {
-		return fs.m.C.Lookup(nil, pos, name)
-	}
-	if fs.index == nil {
-		fs.index = map[*cfacts.Func]map[string][]scopedDecl{}
-	}
-	idx, ok := fs.index[fn]
-	if !ok {
-		idx = map[string][]scopedDecl{}
-		cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
-			for _, v := range s.Decls {
-				scope := v.Scope
-				if scope == nil {
-					scope = s.Parent
-				}
-				if scope != nil {
-					idx[v.Name] = append(idx[v.Name], scopedDecl{v, scope.Span})
-				}
-			}
-			return true
-		})
-		fs.index[fn] = idx
-	}
-	var best *cfacts.Var
-	for _, d := range idx[name] {
-		if d.v.NameSpan.Start < pos && d.scope.Start <= pos && pos < d.scope.End && (best == nil || d.v.NameSpan.Start > best.NameSpan.Start) {
-			best = d.v
-		}
-	}
-	if best != nil {
-		return best
-	}
-	for _, v := range fn.Params {
-		if v.Name == name {
-			return v
-		}
-	}
-	return fs.m.C.Lookup(nil, pos, name)
 }
 
 // ident is an identifier in an expression's text, at byte offset off.

@@ -24,7 +24,8 @@ type Model struct {
 	// `routine(name)`), for functions defined here or only declared.
 	Routines map[string]*acc.Directive
 
-	refs *refsMemo // CollectRefs of region statements, memoized (refs_memo.go)
+	refs   *refsMemo  // CollectRefs of region statements, memoized (refs_memo.go)
+	scopes *scopeMemo // block-scope declarations by name, per function (scope.go)
 	// regions are every region, function by function (allRegions), listed
 	// once when the model is built: most checks walk them all.
 	regions []*Region

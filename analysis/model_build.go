@@ -32,7 +32,7 @@ func BuildModel(text []byte, af *acc.File, cf *cfacts.File) *Model {
 		// program's: #ifdef GPU … #else … #endif has one of its variants
 		af = acc.ActiveDirectives(text, af, &acc.Macros{Defined: cf.Macros, Values: cf.Consts, Conds: cf.Conds})
 	}
-	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}, refs: &refsMemo{}}
+	m := &Model{Text: text, Acc: af, C: cf, ByDirective: map[*acc.Directive]*Region{}, Routines: map[string]*acc.Directive{}, refs: &refsMemo{}, scopes: &scopeMemo{}}
 	if cf == nil || af == nil {
 		return m
 	}

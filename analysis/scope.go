@@ -1,17 +1,101 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
 )
 
+// scopeMemo indexes each function's block-scope declarations by name, once
+// per model: the clause checks resolve every name of every directive, and
+// cfacts.File.Lookup walks the whole body for each. A model serves
+// concurrent requests (completion, hover), hence the lock.
+type scopeMemo struct {
+	mu    sync.Mutex
+	index map[*cfacts.Func]map[string][]scopedDecl
+}
+
+// scopedDecl is a block-scope variable with the block it is visible in.
+type scopedDecl struct {
+	v     *cfacts.Var
+	scope acc.Span
+}
+
+// funcIndex returns fn's declarations by name.
+func (m *Model) funcIndex(fn *cfacts.Func) map[string][]scopedDecl {
+	if m.scopes == nil { // a model not built by BuildModel
+		return indexDecls(fn)
+	}
+	m.scopes.mu.Lock()
+	defer m.scopes.mu.Unlock()
+	if idx, ok := m.scopes.index[fn]; ok {
+		return idx
+	}
+	idx := indexDecls(fn)
+	if m.scopes.index == nil {
+		m.scopes.index = map[*cfacts.Func]map[string][]scopedDecl{}
+	}
+	m.scopes.index[fn] = idx
+	return idx
+}
+
+// indexDecls lists fn's block-scope declarations by name.
+func indexDecls(fn *cfacts.Func) map[string][]scopedDecl {
+	idx := map[string][]scopedDecl{}
+	cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
+		for _, v := range s.Decls {
+			scope := v.Scope
+			if scope == nil {
+				scope = s.Parent
+			}
+			if scope != nil {
+				idx[v.Name] = append(idx[v.Name], scopedDecl{v, scope.Span})
+			}
+		}
+		return true
+	})
+	return idx
+}
+
+// visibleAt reports whether block-scope declaration d is in scope at
+// offset pos: declared before it, in a block around it.
+func (d scopedDecl) visibleAt(pos int) bool {
+	return d.v.NameSpan.Start < pos && d.scope.Start <= pos && pos < d.scope.End
+}
+
+// lookup resolves name at offset pos in fn (nil at file scope) as
+// cfacts.File.Lookup does: the innermost block-scope variable declared
+// before pos, a parameter, a global.
+func (m *Model) lookup(fn *cfacts.Func, pos int, name string) *cfacts.Var {
+	if fn == nil || fn.Body == nil {
+		return m.C.Lookup(nil, pos, name)
+	}
+	var best *cfacts.Var
+	for _, d := range m.funcIndex(fn)[name] {
+		if d.visibleAt(pos) && (best == nil || d.v.NameSpan.Start > best.NameSpan.Start) {
+			best = d.v
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, v := range fn.Params {
+		if v.Name == name {
+			return v
+		}
+	}
+	return m.C.Lookup(nil, pos, name)
+}
+
 // VisibleVars returns the variables C's scope rules make visible at byte
 // offset off: the block-scope variables of the function around off declared
-// before it (innermost first: a shadowing declaration hides the outer one),
-// its parameters, then the globals declared before off. Completion of
-// names in clauses lists them; the "did you mean" of undeclared-name picks
-// among them.
+// before it (the latest first; a shadowing declaration hides the outer
+// one), its parameters, then the globals declared before off. Completion
+// of names in clauses lists them; the "did you mean" of undeclared-name
+// picks among them.
 func VisibleVars(m *Model, off int) []*cfacts.Var {
 	if m == nil || m.C == nil {
 		return nil
@@ -26,16 +110,16 @@ func VisibleVars(m *Model, off int) []*cfacts.Var {
 	}
 	if fn := m.C.FuncAt(off); fn != nil && fn.Body != nil {
 		var locals []*cfacts.Var
-		cfacts.Walk(fn.Body, func(s *cfacts.Stmt) bool {
-			for _, v := range s.Decls {
-				if v.NameSpan.Start < off && m.C.Lookup(fn, off, v.Name) == v {
-					locals = append(locals, v)
+		for _, decls := range m.funcIndex(fn) {
+			for _, d := range decls {
+				if d.visibleAt(off) {
+					locals = append(locals, d.v)
 				}
 			}
-			return true
-		})
-		for i := len(locals) - 1; i >= 0; i-- { // the latest declared first
-			add(locals[i])
+		}
+		slices.SortFunc(locals, func(a, b *cfacts.Var) int { return b.NameSpan.Start - a.NameSpan.Start })
+		for _, v := range locals { // the latest declared first: it shadows
+			add(v)
 		}
 		for _, v := range fn.Params {
 			add(v)
@@ -57,7 +141,7 @@ func PathType(m *Model, off int, path string) *cfacts.Type {
 		return nil
 	}
 	name, rest := splitPathName(path)
-	v := m.C.Lookup(m.C.FuncAt(off), off, name)
+	v := m.lookup(m.C.FuncAt(off), off, name)
 	if v == nil {
 		return nil
 	}

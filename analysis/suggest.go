@@ -58,3 +58,33 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// nearestVariable is the name among candidates that name is most likely a
+// typo of, "" when none is close: the fewest edits (a third of the name's
+// length at most, one for names of three to five letters, and none for
+// names of one or two letters, close to too many others), then the longest common prefix (`blocksz`: `blocksize`
+// rather than `block`).
+func nearestVariable(name string, candidates []string) string {
+	limit := min(max(len(name)/3, 1), 3)
+	if len(name) <= 2 {
+		limit = 0
+	}
+	best, bestDist, bestPrefix := "", limit+1, -1
+	for _, c := range candidates {
+		if c == name {
+			continue
+		}
+		d := editDistance(name, c)
+		if strings.EqualFold(name, c) {
+			d = 0
+		}
+		p := 0
+		for p < len(name) && p < len(c) && name[p] == c[p] {
+			p++
+		}
+		if d <= limit && (d < bestDist || d == bestDist && p > bestPrefix) {
+			best, bestDist, bestPrefix = c, d, p
+		}
+	}
+	return best
+}

@@ -37,38 +37,7 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			case lp.Indep:
 			case onlyAuto && !lp.Auto:
 			default:
-				top := k
-				if lp != k.Loops[0] {
-					top = nil
-				}
-				if inner := innerAtLevel(lp); inner != nil {
-					// PGI's style: `loop gang` around `loop gang vector`
-					line := l.c.prog.lines.line(inner.Stmts[0].Span.Start)
-					if l.gangDimensions(lp, inner) {
-						lp.Note = fmt.Sprintf("auto: iterations are independent: gang dimension 2, the gang loop inside at line %d dimension 1", line)
-					} else {
-						// the inner loop takes the level, the outer one
-						// runs in order
-						lp.Seq = true
-						lp.Note = fmt.Sprintf("auto: kept sequential: the loop inside at line %d is a %s loop too", line, shallowestLevel(inner.Explicit&lp.Explicit))
-					}
-				} else if why := l.independent(lp, top); why != "" && lp.Uncollapse {
-					// the nest as a whole is not independent: its outer loop
-					inner := lp.Stmts[1]
-					uncollapse(lp)
-					if why := l.independent(lp, top); why != "" {
-						lp.Seq = true
-						lp.Note = "auto: kept sequential: " + why
-						innerVectorLoop(k, lp, inner)
-					} else {
-						lp.Note = "auto: iterations are independent"
-					}
-				} else if why != "" {
-					lp.Seq = true
-					lp.Note = "auto: kept sequential: " + why
-				} else {
-					lp.Note = "auto: iterations are independent"
-				}
+				l.decideAuto(k, lp)
 			}
 			visit(lp.Children)
 		}
@@ -101,6 +70,46 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			k.Note = "the loop nest runs on one work-item (not in canonical form)"
 		}
 	}
+}
+
+// decideAuto decides whether auto loop lp of kernel k runs in parallel,
+// with the reason in lp.Note.
+func (l *lowering) decideAuto(k *Kernel, lp *Loop) {
+	top := k // the outermost loop records the reductions it finds
+	if lp != k.Loops[0] {
+		top = nil
+	}
+	seq := func(why string) {
+		lp.Seq = true
+		lp.Note = "auto: kept sequential: " + why
+	}
+	if inner := innerAtLevel(lp); inner != nil {
+		// PGI's style: `loop gang` around `loop gang vector`
+		line := l.c.prog.lines.line(inner.Stmts[0].Span.Start)
+		if l.gangDimensions(lp, inner) {
+			lp.Note = fmt.Sprintf("auto: iterations are independent: gang dimension 2, the gang loop inside at line %d dimension 1", line)
+		} else { // the inner loop takes the level, the outer one runs in order
+			seq(fmt.Sprintf("the loop inside at line %d is a %s loop too", line, shallowestLevel(inner.Explicit&lp.Explicit)))
+		}
+		return
+	}
+	why := l.independent(lp, top)
+	if why != "" && lp.Uncollapse {
+		// the nest as a whole is not independent: its outer loop alone,
+		// else its inner loop under it (innerVectorLoop)
+		inner := lp.Stmts[1]
+		uncollapse(lp)
+		if why = l.independent(lp, top); why != "" {
+			seq(why)
+			innerVectorLoop(k, lp, inner)
+			return
+		}
+	}
+	if why != "" {
+		seq(why)
+		return
+	}
+	lp.Note = "auto: iterations are independent"
 }
 
 // innerVectorLoop gives lp, the outer loop of a kernels nest without

@@ -73,6 +73,9 @@ type boundsWalker struct {
 	lo    []lin         // the least index of each subscript seen
 	hi    []lin         // the greatest
 	fail  string        // why it gave up ("" while it has not)
+	// written are the variables the construct may write (readOnlyTable),
+	// nil until asked.
+	written map[*cfacts.Var]bool
 }
 
 type boundsLoop struct {
@@ -457,10 +460,16 @@ func (w *boundsWalker) readOnlyTable(e *cfacts.Expr) *cfacts.Var {
 	if t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer || t.Elem == nil || t.Elem.Kind != cfacts.TypeInt {
 		return nil
 	}
-	for _, r := range analysis.CollectRefs(w.body) {
-		if r.Var == e.Var && r.MayWrite() {
-			return nil
+	if w.written == nil { // what the construct may write, found once
+		w.written = map[*cfacts.Var]bool{}
+		for _, r := range analysis.CollectRefs(w.body) {
+			if r.MayWrite() {
+				w.written[r.Var] = true
+			}
 		}
+	}
+	if w.written[e.Var] {
+		return nil
 	}
 	return e.Var
 }
@@ -728,6 +737,16 @@ type Inferred struct {
 	Len            string // the number of elements, for messages ("n - 2")
 }
 
+// start and bytes are the host range of the section, as C expressions of
+// its bounds' names (evaluated at the construct's entry: hostgen).
+func (inf *Inferred) start() string {
+	return fmt.Sprintf("((const char *)%s + %s * (long long)sizeof(*%s))", paren(inf.Base), inf.LoName, paren(inf.Base))
+}
+
+func (inf *Inferred) bytes() string {
+	return fmt.Sprintf("(%s > %s ? (size_t)(%s - %s) * sizeof(*%s) : 0)", inf.HiName, inf.LoName, inf.HiName, inf.LoName, paren(inf.Base))
+}
+
 // inferredItem is the entry and exit action for pointer v, which the
 // construct dereferences without a data clause: the section its
 // subscripts reach (copyin when the construct only reads it, copy
@@ -750,14 +769,13 @@ func (l *lowering) inferredItem(cv *CVar, pos int) *DataItem {
 	}
 	suffix := fmt.Sprintf("%d_%s", l.con.Line, v.Name)
 	inf := &Inferred{Base: v.Name, Lo: sec.Lo, Hi: sec.Hi, LoName: "accls_lo_" + suffix, HiName: "accls_hi_" + suffix, Len: sec.Len}
-	elem := "sizeof(*" + paren(v.Name) + ")"
 	di := &DataItem{
 		Clause:   clause,
 		Name:     v.Name + "[" + sec.Show + "]",
 		Var:      v,
-		Start:    fmt.Sprintf("((const char *)%s + %s * (long long)%s)", paren(v.Name), inf.LoName, elem),
-		Bytes:    fmt.Sprintf("(%s > %s ? (size_t)(%s - %s) * %s : 0)", inf.HiName, inf.LoName, inf.HiName, inf.LoName, elem),
-		Lo:       fmt.Sprintf("(size_t)(%s * (long long)%s)", inf.LoName, elem),
+		Start:    inf.start(),
+		Bytes:    inf.bytes(),
+		Lo:       fmt.Sprintf("(size_t)(%s * (long long)sizeof(*%s))", inf.LoName, paren(v.Name)),
 		Pos:      pos,
 		Inferred: inf,
 	}

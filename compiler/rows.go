@@ -145,7 +145,7 @@ func (h *hgen) enterCall(di *DataItem, flags, loc, pitch string) string {
 		return fmt.Sprintf("accrt_enter_inferred_async(%s, (void *)%s, (void *)%s, %s, %s, %s, %s)", di.Clause, paren(inf.Base), paren(di.Start), di.Bytes, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
 	if r := di.Reach; r != nil { // inferbounds.go reachItem
-		return fmt.Sprintf("accrt_enter_reach_async(%s, (void *)%s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(di.Start), di.Bytes, reachStart(r), reachBytes(r), zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
+		return fmt.Sprintf("accrt_enter_reach_async(%s, (void *)%s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(di.Start), di.Bytes, r.start(), r.bytes(), zeroFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
 	return fmt.Sprintf("%s(%s, (void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_enter"), di.Clause, paren(di.Start), di.Bytes, zeroFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 }
@@ -160,7 +160,7 @@ func (h *hgen) exitCall(di *DataItem, flags, loc string) string {
 		return fmt.Sprintf("accrt_exit_inferred_async(%s, (void *)%s, (void *)%s, %s, %s, %s, %s)", di.Clause, paren(inf.Base), paren(di.Start), di.Bytes, h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
 	if r := di.Reach; r != nil {
-		return fmt.Sprintf("accrt_exit_reach_async(%s, (void *)%s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(di.Start), di.Bytes, reachStart(r), reachBytes(r), pointeeFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
+		return fmt.Sprintf("accrt_exit_reach_async(%s, (void *)%s, %s, %s, %s, %s, %s, %s, %s)", di.Clause, paren(di.Start), di.Bytes, r.start(), r.bytes(), pointeeFlags(di, flags), h.queueOrSync(), strconv.Quote(di.Name), loc)
 	}
 	return fmt.Sprintf("%s(%s, (void *)%s, %s, %s%s, %s, %s)", h.queueFn("accrt_exit"), di.Clause, paren(di.Start), di.Bytes, pointeeFlags(di, flags), h.queueArg(), strconv.Quote(di.Name), loc)
 }
@@ -211,14 +211,4 @@ func byteOffset(n, elemSize string) string {
 		return "0"
 	}
 	return fmt.Sprintf("(size_t)(%s) * %s", n, elemSize)
-}
-
-// reachStart and reachBytes are the host range of the part of an array
-// that a construct's subscripts reach (DataItem.Reach).
-func reachStart(r *Inferred) string {
-	return fmt.Sprintf("(void *)((const char *)%s + %s * (long long)sizeof(*%s))", paren(r.Base), r.LoName, paren(r.Base))
-}
-
-func reachBytes(r *Inferred) string {
-	return fmt.Sprintf("(%s > %s ? (size_t)(%s - %s) * sizeof(*%s) : 0)", r.HiName, r.LoName, r.HiName, r.LoName, paren(r.Base))
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -15,20 +14,16 @@ import (
 // Completion of C names in clauses (completion.NameSlot): the variables in
 // scope at the cursor, innermost first, with their types; after `.` or
 // `->`, the members of the struct the path before it names. It reads the
-// last semantic run, waiting a little for a pending one, moved onto the
-// request's text (offsets in text edited since map to the nearest
-// unchanged place).
-
-// nameCompletionWait bounds how long completion waits for a pending
-// semantic run: a name typed in a new clause is rarely in a new declaration.
-var nameCompletionWait = 100 * time.Millisecond
+// last semantic run without waiting for a pending one (completion comes
+// while typing, when one usually is: a name typed in a clause is rarely in
+// a declaration typed since), moved onto the request's text.
 
 // nameSortPrefix puts the names before the keywords of the same list
 // (`readonly:`), whose SortText is three digits.
 const nameSortPrefix = "!"
 
 func (s *server) nameItems(ctx context.Context, r *request, off int, slot *completion.NameSlot) []protocol.CompletionItem {
-	res := s.lastModel(ctx, r.snap, nameCompletionWait)
+	res := s.lastModel(ctx, r.snap, 0)
 	if res == nil || res.model == nil || res.model.C == nil {
 		return nil
 	}
