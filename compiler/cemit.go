@@ -79,6 +79,9 @@ type clEmitter struct {
 	// pointerCast spells the type of a cast to a pointer type, in the
 	// address space of its operand (pointerspace.go); nil: not supported.
 	pointerCast func(e *cfacts.Expr) (string, error)
+	// hoisted spells the expressions the host evaluates (loop bounds passed
+	// as arguments: hoistbounds.go).
+	hoisted map[*cfacts.Expr]string
 	// fp64 is set when the code uses double.
 	fp64 bool
 	// complex holds the complex spellings the code uses (float2, double2:
@@ -116,6 +119,9 @@ func (em *clEmitter) expr(e *cfacts.Expr, min int) string {
 }
 
 func (em *clEmitter) bare(e *cfacts.Expr) string {
+	if s, ok := em.hoisted[e]; ok {
+		return s
+	}
 	switch e.Kind {
 	case cfacts.ExprIdent:
 		if e.Var == nil {

@@ -251,6 +251,11 @@ type Kernel struct {
 	LoopOf    map[*cfacts.Stmt]*Loop
 	Levels    analysis.Level // union of the partitioned loops' levels
 	Vars      []*CVar        // the construct's variables this kernel references
+	// Hoisted are the loop bounds the host evaluates (hoistbounds.go), by
+	// expression, with the names of the arguments that carry them
+	// (HoistedParams, in order).
+	Hoisted       map[*cfacts.Expr]string
+	HoistedParams []*Param
 	// Reductions are the construct-level reductions it takes part in; Local
 	// those of partitioned loops on variables private to the construct.
 	Reductions []*Reduction

@@ -274,6 +274,7 @@ func (g *kgen) kernel() error {
 		}
 		return nil
 	}}
+	g.em.hoisted = k.Hoisted
 	g.vla = map[*cfacts.Var][]string{}
 	g.cvars = map[*cfacts.Var]*CVar{}
 	g.breakable = -1

@@ -355,6 +355,7 @@ type lowering struct {
 	readers map[*cfacts.Var]*CVar
 	items   map[*cfacts.Var]*DataItem
 	paths   []*pathUse // the member paths it uses (attach.go)
+	hoisted map[*cfacts.Expr]bool // loop bounds the host evaluates (hoistbounds.go)
 }
 
 type redClause struct {
@@ -422,6 +423,7 @@ func (c *compilation) lowerConstruct(n *Node, variant string) *Construct {
 		}
 		l.privatizeInner(k)
 	}
+	l.hoistBounds() // hoistbounds.go
 	l.variables()
 	if len(c.errors) > nerr {
 		return con
@@ -1044,6 +1046,9 @@ func (l *lowering) variables() {
 		a := &l.attrs[i]
 		if l.onlyThroughPaths(a) {
 			continue // v.x[i] alone: the kernels need what v.x points to, not v
+		}
+		if l.onlyInHoistedBounds(a.Var) {
+			continue // iy < iy_end[dn]: the host passes the bound (hoistbounds.go)
 		}
 		if fromMemberItem(a) {
 			a = l.implicitAttr(a)
@@ -2033,6 +2038,9 @@ func (l *lowering) params(k *Kernel) {
 			c.prog.UsesDouble = true
 		}
 		add(&Param{Kind: ParamScratch, Red: red, Name: fmt.Sprintf("_%s_scratch%d", clName(red.Name), i+1), CL: red.CL})
+	}
+	for _, p := range k.HoistedParams { // hoistbounds.go
+		add(p)
 	}
 	forEachLoop(k.Loops, func(lp *Loop) { // gang(static:) sizes the host evaluates (loopsched.go)
 		if lp.StaticArg != "" {
