@@ -35,6 +35,10 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			switch {
 			case lp.Seq:
 			case lp.Indep:
+				if inner := innerAtLevel(lp); inner != nil && l.gangDimensions(lp, inner) {
+					// PGI's style with the independence asserted
+					lp.Note = fmt.Sprintf("independent: gang dimension 2, the gang loop inside at line %d dimension 1", l.c.prog.lines.line(inner.Stmts[0].Span.Start))
+				}
 			case onlyAuto && !lp.Auto:
 			default:
 				l.decideAuto(k, lp)
@@ -146,14 +150,21 @@ func rowsInOrder(k *Kernel) *Loop {
 	return lp
 }
 
-// gangDimensions makes lp, an auto gang loop of a kernels construct (gang
-// only) with the gang loop inner inside it, gang dimension 2 around
-// inner's 1, as PGI's compilers map such nests onto a grid, when lp's
-// iterations are independent (no reduction: a kernel of several gang
-// dimensions has none) and no other gang loop is inside; it reports
-// whether it did.
+// gangDimensions makes lp, a gang loop of a kernels construct with the
+// gang loop inner inside it, gang dimension 2 around inner's 1, as PGI's
+// compilers map such nests onto a grid, when lp's iterations are
+// independent (asserted, or found so for an auto loop; no reduction: a
+// kernel of several gang dimensions has none) and no other gang loop is
+// inside; it reports whether it did. lp is a gang loop only, or `gang
+// worker` around `gang worker` (Rodinia's SRAD in OpenARC's version): the
+// workers then partition the inner loop alone.
 func (l *lowering) gangDimensions(lp, inner *Loop) bool {
-	if l.con.Kind != "kernels" || lp.Explicit&allLevels != analysis.LevelGang || lp.GangDim != 0 || inner.GangDim != 0 ||
+	levels := lp.Explicit & allLevels
+	gangWorker := analysis.LevelGang | analysis.LevelWorker
+	if levels == gangWorker && inner.Explicit&gangWorker == gangWorker {
+		levels = analysis.LevelGang
+	}
+	if l.con.Kind != "kernels" || levels != analysis.LevelGang || lp.GangDim != 0 || inner.GangDim != 0 ||
 		len(lp.Tile) > 0 || len(inner.Tile) > 0 || lp.Static != "" || inner.Static != "" {
 		return false
 	}
@@ -163,9 +174,10 @@ func (l *lowering) gangDimensions(lp, inner *Loop) bool {
 			gangs++
 		}
 	})
-	if gangs != 1 || l.independent(lp, nil) != "" {
+	if gangs != 1 || l.reducesWithin(lp) || !lp.Indep && l.independent(lp, nil) != "" {
 		return false
 	}
+	lp.Explicit &^= analysis.LevelWorker
 	lp.GangDim = 2
 	if findClause(l.con.Dir, "num_gangs") == nil {
 		// the loops' gang(num) values are one dimension's each: the
@@ -173,6 +185,21 @@ func (l *lowering) gangDimensions(lp, inner *Loop) bool {
 		l.con.NumGangs = ""
 	}
 	return true
+}
+
+// reducesWithin reports whether a reduction clause of lp or of a loop inside
+// it names a variable.
+func (l *lowering) reducesWithin(lp *Loop) bool {
+	for _, rcs := range l.redClauses {
+		for _, rc := range rcs {
+			for p := rc.loop; p != nil; p = p.Parent {
+				if p == lp {
+					return true
+				}
+			}
+		}
+	}
+	return len(lp.Reductions) > 0
 }
 
 // innerAtLevel returns a loop inside lp, not seq, whose explicit levels

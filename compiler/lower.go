@@ -354,7 +354,7 @@ type lowering struct {
 	// (spanningReductions)
 	readers map[*cfacts.Var]*CVar
 	items   map[*cfacts.Var]*DataItem
-	paths   []*pathUse // the member paths it uses (attach.go)
+	paths   []*pathUse            // the member paths it uses (attach.go)
 	hoisted map[*cfacts.Expr]bool // loop bounds the host evaluates (hoistbounds.go)
 }
 

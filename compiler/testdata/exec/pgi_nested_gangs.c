@@ -1,0 +1,85 @@
+// exec-no-gcc-openacc: gang loops nested in gang loops are not OpenACC (gcc rejects them; PGI's compilers map them onto a grid)
+/* PGI's nested gang loops in kernels constructs, which programs written for
+   PGI's and NVIDIA's compilers use: `loop gang` around `loop gang vector`
+   (a matrix product, as the auto loops of the fourth batch's and with
+   `independent`, as a heat code), and `gang worker` around `gang worker`
+   (Rodinia's SRAD in OpenARC's version). The outer loop is gang
+   dimension 2, the inner one dimension 1. */
+#include <stdio.h>
+
+#define N 48
+#define M 40
+
+static double A[N][M], B[M][N], C[N][N], T[N][M], U[N][M];
+
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < M; j++) {
+            A[i][j] = (i + 2 * j) % 7;
+            B[j][i] = (3 * i + j) % 5;
+            T[i][j] = (i * j) % 9;
+        }
+    int i, j, k;
+    double c;
+    /* auto loops: their independence found */
+#pragma acc kernels copyin(A, B) copyout(C)
+    {
+#pragma acc loop gang(N)
+        for (i = 0; i < N; i++) {
+#pragma acc loop gang(1) vector(32)
+            for (j = 0; j < N; j++) {
+                c = 0.0;
+                for (k = 0; k < M; k++)
+                    c += A[i][k] * B[k][j];
+                C[i][j] = c;
+            }
+        }
+    }
+    double s1 = 0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            s1 += C[i][j] * (i + 1);
+
+    /* independent asserted: a five-point stencil */
+    for (int step = 0; step < 4; step++) {
+#pragma acc kernels copyin(T) copy(U)
+        {
+#pragma acc loop gang independent
+            for (i = 1; i < N - 1; i++) {
+#pragma acc loop gang vector independent
+                for (j = 1; j < M - 1; j++)
+                    U[i][j] = T[i][j] + (T[i - 1][j] + T[i + 1][j] + T[i][j - 1] + T[i][j + 1] - 4 * T[i][j]) / 8;
+            }
+        }
+        for (i = 1; i < N - 1; i++)
+            for (j = 1; j < M - 1; j++)
+                T[i][j] = U[i][j];
+    }
+    double s2 = 0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < M; j++)
+            s2 += T[i][j];
+
+    /* gang worker around gang worker */
+#pragma acc kernels copyin(T) copyout(U)
+    {
+#pragma acc loop gang worker independent
+        for (i = 0; i < N; i++) {
+#pragma acc loop gang worker independent
+            for (j = 0; j < M; j++)
+                U[i][j] = 2 * T[i][j] + i - j;
+        }
+    }
+    double s3 = 0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < M; j++)
+            s3 += U[i][j] * (j + 1);
+    printf("product %.1f stencil %.6f pairs %.6f\n", s1, s2, s3);
+    if (s1 != 13561583) {
+        printf("FAIL\n");
+        return 1;
+    }
+    printf("OK\n");
+    return 0;
+}
