@@ -374,6 +374,53 @@ func TestUserHeaderSystemIncludes(t *testing.T) {
 	}
 }
 
+// TestDocumentIncludeGuard: a document wrapped in an include guard whose
+// name starts with '_' (XSBench's merged source: `#ifndef
+// __XSBENCH_HEADER_H__`, its #define, then system includes and the types).
+// The guard's #define once went into the prelude with the feature-test
+// macros, which then hid the document's declarations from cc/v4; a
+// feature-test macro under its own #ifndef still goes there.
+func TestDocumentIncludeGuard(t *testing.T) {
+	src := `#ifndef __DOC_H__
+#define __DOC_H__
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdio.h>
+typedef struct {
+	double e;
+} Point;
+long count(long n, Point *A);
+#endif
+
+long count(long n, Point *A)
+{
+	long s = 0;
+#pragma acc parallel loop copyin(A[0:n]) reduction(+:s)
+	for (long i = 0; i < n; i++)
+		s += A[i].e > 0;
+	return s;
+}
+
+int main(void)
+{
+	Point p[2] = {{1}, {0}};
+	char *s;
+	return asprintf(&s, "%ld", count(2, p)) < 0;
+}
+`
+	f, err := sharedParser(t).Parse(context.Background(), "doc.c", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range f.Notes {
+		t.Errorf("note: %s", n.Message)
+	}
+	if len(f.Funcs) != 2 || f.Funcs[0].Body == nil || f.Funcs[1].Body == nil || f.Decls["asprintf"] == nil {
+		t.Fatalf("a function or asprintf is missing: %s", f.Dump([]byte(src)))
+	}
+}
+
 // TestDirectiveConsts: the macros and enumeration constants the directives
 // name get their values; others, and names that are not constants, none.
 func TestDirectiveConsts(t *testing.T) {

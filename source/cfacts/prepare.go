@@ -48,6 +48,7 @@ func (st *state) prepare() {
 	var input strings.Builder
 	lastInclude := 0 // length of input after the last system include
 	seenHeaders := map[string]bool{}
+	guards := map[string]bool{} // names of #ifndef lines: include guards
 	st.condNames = st.condNames[:0]
 	st.condTexts = st.condTexts[:0]
 	for _, pl := range st.lx.ppLines {
@@ -56,6 +57,9 @@ func (st *state) prepare() {
 		case "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef":
 			// what the #if lines test (acc.ActiveDirectives)
 			st.condNames = append(st.condNames, identsIn(rest)...)
+			if word == "ifndef" {
+				guards[ppName(rest)] = true
+			}
 			if word == "if" || word == "elif" {
 				st.condTexts = append(st.condTexts, string(rest))
 			}
@@ -89,8 +93,11 @@ func (st *state) prepare() {
 		case "define", "undef":
 			// Feature-test macros (_GNU_SOURCE, _POSIX_C_SOURCE...) change
 			// what the system headers declare: they go into the prelude
-			// too, in their place among the includes.
-			if name := ppName(rest); strings.HasPrefix(name, "_") {
+			// too, in their place among the includes. Not a document's
+			// include guard (`#ifndef __XSBENCH_H__`, then `#define` and
+			// system includes): defined in the prelude, it would hide the
+			// document's own declarations.
+			if name := ppName(rest); strings.HasPrefix(name, "_") && (!guards[name] || featureTestMacro(name)) {
 				input.Write(bytes.ReplaceAll(st.work[pl.start:pl.end], []byte("\\\n"), nil))
 				input.WriteByte('\n')
 			}
