@@ -131,6 +131,9 @@ func (c *compilation) dataClauses(d *acc.Directive, fn *cfacts.Func, names ...st
 				out = append(out, di)
 				continue
 			}
+			if c.memberOfMapped(d, it, fn) {
+				continue
+			}
 			di, err := c.dataItem(accrtClause[cl.Spec.Name], it, fn)
 			if err != nil {
 				c.errorAt(it.Span, "%v", err)
@@ -163,6 +166,31 @@ func (c *compilation) fieldItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg, f
 		return nil
 	}
 	return &DataItem{Clause: accrtClause[cl.Spec.Name], Name: it.Text, Var: base, Start: "&(" + it.Text + ")", Bytes: "sizeof(" + it.Text + ")", Lo: "0", Pos: it.Span.Start}
+}
+
+// memberOfMapped reports whether item it is a member that is not a pointer
+// (v.n, v.a.b) of a struct variable that a data clause of d also names
+// whole (XSBench: copyin(SD) copyin(SD.max_num_nucs)): the struct's
+// mapping holds it, and OpenACC finds it present.
+func (c *compilation) memberOfMapped(d *acc.Directive, it *acc.Arg, fn *cfacts.Func) bool {
+	if it.Var == nil || len(it.Var.Members) == 0 || len(it.Var.Subscripts) > 0 || it.Var.Members[0].Arrow {
+		return false
+	}
+	base := c.lookupVar(fn, it.Span.Start, it.Var.Name)
+	if t := fieldType(base, it.Var); t == nil || t.Kind == cfacts.TypePointer {
+		return false
+	}
+	for _, cl := range d.Clauses {
+		if cl.Spec == nil || cl.Spec.Data == nil || cl.Args == nil {
+			continue
+		}
+		for _, x := range cl.Args.Items {
+			if x.Var != nil && x.Var.Name == it.Var.Name && len(x.Var.Members) == 0 && len(x.Var.Subscripts) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pointeeItem is the item of a pointer without bounds in exit data or
