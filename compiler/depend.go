@@ -37,7 +37,7 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 			case lp.Indep:
 				if inner := innerAtLevel(lp); inner != nil && l.gangDimensions(lp, inner) {
 					// PGI's style with the independence asserted
-					lp.Note = fmt.Sprintf("independent: gang dimension 2, the gang loop inside at line %d dimension 1", l.c.prog.lines.line(inner.Stmts[0].Span.Start))
+					lp.Note = "independent: " + gridNote(lp, inner, l.c.prog.lines.line(inner.Stmts[0].Span.Start))
 				}
 			case onlyAuto && !lp.Auto:
 			default:
@@ -91,7 +91,7 @@ func (l *lowering) decideAuto(k *Kernel, lp *Loop) {
 		// PGI's style: `loop gang` around `loop gang vector`
 		line := l.c.prog.lines.line(inner.Stmts[0].Span.Start)
 		if l.gangDimensions(lp, inner) {
-			lp.Note = fmt.Sprintf("auto: iterations are independent: gang dimension 2, the gang loop inside at line %d dimension 1", line)
+			lp.Note = "auto: iterations are independent: " + gridNote(lp, inner, line)
 		} else { // the inner loop takes the level, the outer one runs in order
 			seq(fmt.Sprintf("the loop inside at line %d is a %s loop too", line, shallowestLevel(inner.Explicit&lp.Explicit)))
 		}
@@ -151,40 +151,104 @@ func rowsInOrder(k *Kernel) *Loop {
 }
 
 // gangDimensions makes lp, a gang loop of a kernels construct with the
-// gang loop inner inside it, gang dimension 2 around inner's 1, as PGI's
-// compilers map such nests onto a grid, when lp's iterations are
-// independent (asserted, or found so for an auto loop; no reduction: a
-// kernel of several gang dimensions has none) and no other gang loop is
-// inside; it reports whether it did. lp is a gang loop only, or `gang
-// worker` around `gang worker` (Rodinia's SRAD in OpenARC's version): the
-// workers then partition the inner loop alone.
+// gang loop inner inside it, and the gang loops nested in inner, gang
+// dimensions of one grid, the outermost the highest (3 or 2 around 1), as
+// PGI's compilers map such nests, when their iterations are independent
+// (asserted, or found so for auto loops; no reduction: a kernel of several
+// gang dimensions has none) and the gang loops inside lp form one chain;
+// it reports whether lp is such a dimension (also when an outer loop made
+// it one). The loops are gang loops only, or `gang worker` ones each
+// around a `gang worker` loop (Rodinia's SRAD in OpenARC's version, SPEC
+// ACCEL's stencil: three levels): the workers then partition the innermost
+// loop alone.
 func (l *lowering) gangDimensions(lp, inner *Loop) bool {
-	levels := lp.Explicit & allLevels
-	gangWorker := analysis.LevelGang | analysis.LevelWorker
-	if levels == gangWorker && inner.Explicit&gangWorker == gangWorker {
-		levels = analysis.LevelGang
+	if lp.GangDim != 0 {
+		return inner.GangDim < lp.GangDim && l.gridLoops[lp]
 	}
-	if l.con.Kind != "kernels" || levels != analysis.LevelGang || lp.GangDim != 0 || inner.GangDim != 0 ||
-		len(lp.Tile) > 0 || len(inner.Tile) > 0 || lp.Static != "" || inner.Static != "" {
+	if l.con.Kind != "kernels" || l.reducesWithin(lp) {
 		return false
 	}
-	gangs := 0
-	forEachLoop(lp.Children, func(ch *Loop) {
-		if ch.Explicit&analysis.LevelGang != 0 {
-			gangs++
+	chain := []*Loop{lp}
+	for last := lp; ; {
+		var gangs []*Loop
+		forEachLoop(last.Children, func(ch *Loop) {
+			if ch.Explicit&analysis.LevelGang != 0 && !ch.Seq {
+				gangs = append(gangs, ch)
+			}
+		})
+		if len(gangs) == 0 {
+			break
 		}
-	})
-	if gangs != 1 || l.reducesWithin(lp) || !lp.Indep && l.independent(lp, nil) != "" {
+		for _, g := range gangs[1:] {
+			if g.Parent != gangs[0] && !loopInside(g, gangs[0]) {
+				return false // two gang loops side by side
+			}
+		}
+		last = gangs[0]
+		chain = append(chain, last)
+	}
+	if len(chain) < 2 || len(chain) > 3 || chain[1] != inner {
 		return false
 	}
-	lp.Explicit &^= analysis.LevelWorker
-	lp.GangDim = 2
+	gangWorker := analysis.LevelGang | analysis.LevelWorker
+	for i, a := range chain {
+		if a.GangDim != 0 || len(a.Tile) > 0 || a.Static != "" {
+			return false
+		}
+		if i == len(chain)-1 {
+			break
+		}
+		levels := a.Explicit & allLevels
+		if levels == gangWorker && chain[i+1].Explicit&gangWorker == gangWorker {
+			levels = analysis.LevelGang
+		}
+		if levels != analysis.LevelGang || !a.Indep && l.independent(a, nil) != "" {
+			return false
+		}
+	}
 	if findClause(l.con.Dir, "num_gangs") == nil {
 		// the loops' gang(num) values are one dimension's each: the
 		// grid follows the trip counts (loopsched.go launchGangs)
 		l.con.NumGangs = ""
 	}
+	if l.c.rowsOnly {
+		// the CPU variant (loopdevicetype.go cpuNestVariant): the outer
+		// loop's iterations over the work-items, the loops inside in
+		// each (PoCL runs many small work-groups slowly)
+		for _, a := range chain[1:] {
+			a.Seq = true
+			a.Note = "seq: the CPU variant partitions the outer gang loop alone"
+		}
+		return true
+	}
+	if l.gridLoops == nil {
+		l.gridLoops = map[*Loop]bool{}
+	}
+	for i, a := range chain[:len(chain)-1] {
+		a.Explicit &^= analysis.LevelWorker
+		a.GangDim = len(chain) - i
+		l.gridLoops[a] = true
+	}
 	return true
+}
+
+// gridNote says, for the dump, what gangDimensions made of lp and the gang
+// loop inner inside it, at line.
+func gridNote(lp, inner *Loop, line int) string {
+	if lp.GangDim == 0 { // the CPU variant
+		return fmt.Sprintf("the outer gang loop alone, the gang loop inside at line %d in each work-item", line)
+	}
+	return fmt.Sprintf("gang dimension %d, the gang loop inside at line %d dimension %d", lp.GangDim, line, max(inner.GangDim, 1))
+}
+
+// loopInside reports whether loop a is nested in loop b.
+func loopInside(a, b *Loop) bool {
+	for p := a.Parent; p != nil; p = p.Parent {
+		if p == b {
+			return true
+		}
+	}
+	return false
 }
 
 // reducesWithin reports whether a reduction clause of lp or of a loop inside

@@ -384,6 +384,9 @@ type lowering struct {
 	items   map[*cfacts.Var]*DataItem
 	paths   []*pathUse            // the member paths it uses (attach.go)
 	hoisted map[*cfacts.Expr]bool // loop bounds the host evaluates (hoistbounds.go)
+	// gridLoops are the loops gangDimensions made gang dimensions of a grid
+	// (depend.go)
+	gridLoops map[*Loop]bool
 }
 
 type redClause struct {

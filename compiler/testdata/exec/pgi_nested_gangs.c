@@ -3,14 +3,19 @@
    PGI's and NVIDIA's compilers use: `loop gang` around `loop gang vector`
    (a matrix product, as the auto loops of the fourth batch's and with
    `independent`, as a heat code), and `gang worker` around `gang worker`
-   (Rodinia's SRAD in OpenARC's version). The outer loop is gang
-   dimension 2, the inner one dimension 1. */
+   (Rodinia's SRAD in OpenARC's version), three of those (SPEC ACCEL's
+   stencil). The outer loop is gang dimension 2 (3), the inner one
+   dimension 1; CPU devices run the outer loop alone when the innermost
+   body has no loop. */
 #include <stdio.h>
 
 #define N 48
 #define M 40
 
+#define L 12
+
 static double A[N][M], B[M][N], C[N][N], T[N][M], U[N][M];
+static float G[L][L][L], H[L][L][L];
 
 int main(void)
 {
@@ -75,7 +80,29 @@ int main(void)
     for (i = 0; i < N; i++)
         for (j = 0; j < M; j++)
             s3 += U[i][j] * (j + 1);
-    printf("product %.1f stencil %.6f pairs %.6f\n", s1, s2, s3);
+    /* three levels of gang worker: a 7-point stencil */
+    for (i = 0; i < L; i++)
+        for (j = 0; j < L; j++)
+            for (k = 0; k < L; k++)
+                G[i][j][k] = (i * 3 + j * 5 + k) % 8;
+#pragma acc kernels copyin(G) copyout(H)
+    {
+#pragma acc loop independent gang worker
+        for (k = 1; k < L - 1; k++) {
+#pragma acc loop independent gang worker
+            for (j = 1; j < L - 1; j++) {
+#pragma acc loop independent gang worker
+                for (i = 1; i < L - 1; i++)
+                    H[k][j][i] = (G[k + 1][j][i] + G[k - 1][j][i] + G[k][j + 1][i] + G[k][j - 1][i] + G[k][j][i + 1] + G[k][j][i - 1]) / 4 - G[k][j][i];
+            }
+        }
+    }
+    double s4 = 0;
+    for (i = 1; i < L - 1; i++)
+        for (j = 1; j < L - 1; j++)
+            for (k = 1; k < L - 1; k++)
+                s4 += H[i][j][k] * (i + 2 * j + 3 * k);
+    printf("product %.1f stencil %.6f pairs %.6f 3-D %.2f\n", s1, s2, s3, s4);
     if (s1 != 13561583) {
         printf("FAIL\n");
         return 1;
