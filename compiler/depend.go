@@ -32,6 +32,7 @@ func (l *lowering) autoLoops(k *Kernel, onlyAuto bool) {
 	var visit func(ls []*Loop)
 	visit = func(ls []*Loop) {
 		for _, lp := range ls {
+			l.vectorAsWorker(k, lp)
 			switch {
 			case lp.Seq:
 			case lp.Indep:
@@ -249,6 +250,41 @@ func loopInside(a, b *Loop) bool {
 		}
 	}
 	return false
+}
+
+// vectorAsWorker makes lp, a vector loop of a kernels construct around
+// another vector loop (PGI's 2-D thread blocks: `gang(512) vector(2)`
+// around `vector(128)`, the uhhpctools benchmarks), a worker loop with
+// its vector length as the number of workers, as PGI's compilers map
+// it (the work-group's second dimension), when no loop of the kernel names
+// the worker level and no gang loop is inside.
+func (l *lowering) vectorAsWorker(k *Kernel, lp *Loop) {
+	vec := analysis.LevelVector
+	if l.con.Kind != "kernels" || lp.Seq || lp.Explicit&vec == 0 {
+		return
+	}
+	var inner *Loop
+	workers := false
+	forEachLoop(k.Loops, func(x *Loop) { workers = workers || x.Explicit&analysis.LevelWorker != 0 })
+	gangInside := false
+	forEachLoop(lp.Children, func(ch *Loop) {
+		if inner == nil && !ch.Seq && ch.Explicit&vec != 0 {
+			inner = ch
+		}
+		gangInside = gangInside || ch.Explicit&analysis.LevelGang != 0
+	})
+	if inner == nil || workers || gangInside {
+		return
+	}
+	lp.Explicit = lp.Explicit&^vec | analysis.LevelWorker
+	if findClause(l.con.Dir, "num_workers") == nil {
+		l.con.NumWorkers = lp.VectorLen
+	}
+	if findClause(l.con.Dir, "vector_length") == nil {
+		l.con.VectorLength = inner.VectorLen
+	}
+	lp.VectorLen = ""
+	lp.Note = "vector around a vector loop: worker"
 }
 
 // reducesWithin reports whether a reduction clause of lp or of a loop inside

@@ -4,7 +4,8 @@
    (a matrix product, as the auto loops of the fourth batch's and with
    `independent`, as a heat code), and `gang worker` around `gang worker`
    (Rodinia's SRAD in OpenARC's version), three of those (SPEC ACCEL's
-   stencil). The outer loop is gang dimension 2 (3), the inner one
+   stencil), and vector loops in vector loops (`gang vector(2)` around
+   `vector(128)`: the outer one's lanes are workers). The outer loop is gang dimension 2 (3), the inner one
    dimension 1; CPU devices run the outer loop alone when the innermost
    body has no loop. */
 #include <stdio.h>
@@ -102,7 +103,37 @@ int main(void)
         for (j = 1; j < L - 1; j++)
             for (k = 1; k < L - 1; k++)
                 s4 += H[i][j][k] * (i + 2 * j + 3 * k);
-    printf("product %.1f stencil %.6f pairs %.6f 3-D %.2f\n", s1, s2, s3, s4);
+    /* vector in vector, alone and under a gang loop */
+#pragma acc kernels copyin(T) copyout(U)
+    {
+#pragma acc loop independent gang(8) vector(2)
+        for (i = 0; i < N; i++) {
+#pragma acc loop independent vector(32)
+            for (j = 0; j < M; j++)
+                U[i][j] = 3 * T[i][j] - i;
+        }
+    }
+    double s5 = 0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < M; j++)
+            s5 += U[i][j] * (i + j);
+#pragma acc kernels copyin(G) copyout(H)
+    {
+#pragma acc loop independent gang(4)
+        for (k = 0; k < L; k++) {
+#pragma acc loop independent gang(3) vector(4)
+            for (j = 0; j < L; j++) {
+#pragma acc loop independent vector(32)
+                for (i = 0; i < L; i++)
+                    H[k][j][i] = G[k][j][i] * 2 + k - j;
+            }
+        }
+    }
+    for (i = 0; i < L; i++)
+        for (j = 0; j < L; j++)
+            for (k = 0; k < L; k++)
+                s5 += H[i][j][k] * (k + 1);
+    printf("product %.1f stencil %.6f pairs %.6f 3-D %.2f vectors %.4f\n", s1, s2, s3, s4, s5);
     if (s1 != 13561583) {
         printf("FAIL\n");
         return 1;
