@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -269,6 +270,17 @@ func (c *compilation) text(s acc.Span) string {
 		return ""
 	}
 	return string(c.prog.Text[s.Start:s.End])
+}
+
+// valueText is the host C text of expression e when its source text is a
+// macro's call that expands to more than e (hostgen.go headerMacro): its
+// value when it is an integer constant, else the text, whose error the C
+// compiler reports.
+func (c *compilation) valueText(e *cfacts.Expr) string {
+	if e.IsInt {
+		return strconv.FormatInt(e.Int, 10)
+	}
+	return c.text(e.Span)
 }
 
 // spanErr converts an error carrying a span to an Error at its position.

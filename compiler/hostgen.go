@@ -863,13 +863,24 @@ func (h *hgen) gridSize(k *Kernel, ind string) {
 	}
 }
 
+// headerMacro reports whether a macro wrote lv's loop header (SPEC
+// ACCEL's lbm: SWEEP_START(...) expands to `for (i = ...; i < ...; i +=
+// ...) {`): the bounds' spans are then that of the macro's call.
+func headerMacro(lv *LoopVar) bool {
+	return lv.Lower.Span.Start <= lv.Upper.Span.Start && lv.Upper.Span.End <= lv.Lower.Span.End
+}
+
 // tripText is the host expression of one loop's trip count.
 func (h *hgen) tripText(lv *LoopVar) string {
-	lo := "(long)(" + h.c.text(lv.Lower.Span) + ")"
-	ub := "(long)(" + h.c.text(lv.Upper.Span) + ")"
+	text := func(e *cfacts.Expr) string { return h.c.text(e.Span) }
+	if headerMacro(lv) {
+		text = h.c.valueText
+	}
+	lo := "(long)(" + text(lv.Lower) + ")"
+	ub := "(long)(" + text(lv.Upper) + ")"
 	step := ""
 	if lv.Step != nil {
-		step = "(long)(" + h.c.text(lv.Step.Span) + ")"
+		step = "(long)(" + text(lv.Step) + ")"
 	} else {
 		m := lv.StepVal
 		if m < 0 {
