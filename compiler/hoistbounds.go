@@ -43,9 +43,12 @@ func (l *lowering) hoistBounds() {
 	}
 	for _, k := range l.con.Kernels {
 		forEachLoop(k.Loops, func(lp *Loop) {
-			for _, lv := range lp.Vars {
+			for i, lv := range lp.Vars {
 				for _, e := range []*cfacts.Expr{lv.Lower, lv.Upper, lv.Step} {
-					if e == nil || e.IsInt || !readsMemory(e) || !hoistable(e, ok) || !ownText(e, lp) {
+					if e == nil || e.IsInt || !readsMemory(e) || !hoistable(e, ok) || e.Span.Start <= lp.Stmts[i].Span.Start {
+						// (a bound that starts before its for: a macro
+						// that writes the loop's header, whose text the
+						// host cannot evaluate)
 						continue
 					}
 					if _, done := k.Hoisted[e]; done {
@@ -70,18 +73,6 @@ func (l *lowering) hoistBounds() {
 			}
 		})
 	}
-}
-
-// ownText reports whether the source text of bound e of loop lp is e's:
-// the host evaluates that text, and a macro that writes the loop's whole
-// header (SWEEP_START(...) for `for (...) {`) spans more.
-func ownText(e *cfacts.Expr, lp *Loop) bool {
-	for _, s := range lp.Stmts {
-		if e.Span.Start <= s.Span.Start {
-			return false
-		}
-	}
-	return true
 }
 
 // readsMemory reports whether e reads an array element or a member (a bound

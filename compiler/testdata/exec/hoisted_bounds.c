@@ -1,3 +1,4 @@
+// exec-bytes: h2d=2580 d2h=2308
 /* Loop bounds taken from host tables and struct members, as NVIDIA's
    multi-GPU examples write them (iy < iy_end[dn]): the host evaluates them
    at the launch and the tables are not mapped. Where the device may hold a
@@ -12,6 +13,7 @@ struct range {
 };
 
 static float a[N], b[N];
+static float g[16][16];
 
 /* a struct passed by value bounds the loop */
 static void scale(struct range r, float f)
@@ -47,9 +49,22 @@ int main(void)
         }
 #pragma acc wait
     }
+    /* a nest the compiler collapses, its rows from the tables */
+    int top[2] = {1, 8}, bottom[2] = {8, 15};
+#pragma acc data copy(g)
+    for (int d = 0; d < 2; d++) {
+#pragma acc kernels async
+        for (int i = top[d]; i < bottom[d]; i++)
+            for (int j = 1; j < 15; j++)
+                g[i][j] = i * 16 + j;
+#pragma acc wait
+    }
     float s1 = 0;
     for (int i = 0; i < N; i++)
         s1 += a[i];
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++)
+            s1 += g[i][j];
     printf("domains: %.1f\n", s1);
 
     /* a table a data clause names, which the device changes: the loop's
