@@ -2,7 +2,7 @@
  * accrt.c - the accls OpenACC runtime on OpenCL. The contract is in accrt.h;
  * this file follows it. C99, one host thread, no global constructors.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with initstate/setstate (rand_park) */
 
 #include "accrt.h"
 #include "openacc.h"
@@ -547,6 +547,24 @@ static size_t enumerate_devices(devrec_t **out, cl_int *perr)
  * multi-GPU Jacobi: `set device_num(dn)` in its iteration loop), where
  * asking the platforms each time cost more than the kernels. The caller
  * frees the copy it gets. */
+/* The program's random() state (rand() draws from it) while the OpenCL
+ * driver runs: NVIDIA's draws from it when it starts and builds, so that a
+ * program seeding rand() got other numbers after its first compute
+ * construct than the plain build (FinanceBench's Monte Carlo, whose host
+ * version seeds after the device's). rand_park gives the driver a state of
+ * its own and returns the program's, which rand_unpark puts back. */
+static char *rand_park(void)
+{
+	static char scratch[256];
+	return initstate(1, scratch, sizeof scratch);
+}
+
+static void rand_unpark(char *prev)
+{
+	if (prev)
+		setstate(prev);
+}
+
 static size_t list_devices(devrec_t **out, cl_int *perr)
 {
 	static devrec_t *known;
@@ -554,7 +572,9 @@ static size_t list_devices(devrec_t **out, cl_int *perr)
 	static cl_int known_err;
 	static int listed;
 	if (!listed) {
+		char *r = rand_park();
 		nknown = enumerate_devices(&known, &known_err);
+		rand_unpark(r);
 		listed = 1;
 	}
 	*perr = known_err;
@@ -921,8 +941,11 @@ static void init(void)
 
 static void ensure(void)
 {
-	if (!S.ready)
+	if (!S.ready) {
+		char *r = rand_park();
 		init();
+		rand_unpark(r);
+	}
 }
 
 void accrt_init(void)
@@ -3220,7 +3243,7 @@ int accrt_prebuild(const char *source)
 	cl_program prog;
 	cl_int err;
 	size_t len;
-	char *opts;
+	char *opts, *r;
 	ensure();
 	if (!source)
 		return 0;
@@ -3229,7 +3252,9 @@ int accrt_prebuild(const char *source)
 	if (err != CL_SUCCESS)
 		return 0;
 	opts = build_options();
+	r = rand_park();
 	err = clBuildProgram(prog, 1, &S.dev.device, opts, NULL, NULL);
+	rand_unpark(r);
 	free(opts);
 	clReleaseProgram(prog);
 	return err == CL_SUCCESS;
@@ -3242,7 +3267,7 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	size_t len;
 	unsigned long h;
 	cl_int err;
-	char *opts;
+	char *opts, *r;
 	double t0, ms;
 	char *log;
 	if (host_mode()) /* (generated programs test accrt_on_host first) */
@@ -3274,7 +3299,9 @@ accrt_program_t *accrt_program(const char *source, const char *name)
 	check(err, "clCreateProgramWithSource", &c);
 	t0 = now_ms();
 	opts = build_options();
+	r = rand_park();
 	err = clBuildProgram(p->prog, 1, &S.dev.device, opts, NULL, NULL);
+	rand_unpark(r);
 	free(opts);
 	ms = now_ms() - t0;
 	P.builds++;
