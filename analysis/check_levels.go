@@ -64,7 +64,7 @@ func checkLevelOrder(p *Pass, r *Region) {
 						continue
 					}
 					oc := levelClause(a.Directive, ob)
-					msg := ""
+					msg, sev := "", Severity(0)
 					switch {
 					case ob == bit && bit == LevelGang && !kernels:
 						e, d := gangDim(inner, p.Model.Consts()), gangDim(oc, p.Model.Consts())
@@ -79,12 +79,16 @@ func checkLevelOrder(p *Pass, r *Region) {
 					case ob == bit:
 						msg = quote(levelName(bit)) + " loop inside another " + quote(levelName(bit)) +
 							" loop; an inner loop cannot use the same parallelism as its enclosing loop"
+						if kernels && pgiGrid(bit, a.Level, r.Level) {
+							sev = SeverityWarning
+							msg += pgiGridNote[bit]
+						}
 					default:
 						msg = quote(levelName(bit)) + " loop inside a " + quote(levelName(ob)) +
 							" loop; gang parallelism must be outside worker parallelism, and worker outside vector"
 					}
 					fixes := mergeNestFix(p, a, r)
-					p.Report(Diagnostic{Span: inner.NameSpan, Rule: "loop-level-order", Message: msg,
+					p.Report(Diagnostic{Span: inner.NameSpan, Rule: "loop-level-order", Message: msg, Severity: sev,
 						Related: []Related{{Span: oc.Span, Message: "the enclosing " + quote(levelName(ob)) + " loop"}},
 						Fixes:   fixes})
 					break outer
@@ -95,6 +99,31 @@ func checkLevelOrder(p *Pass, r *Region) {
 			}
 		}
 	}
+}
+
+// pgiGrid reports whether a loop of levels inner, inside a loop of levels
+// outer that repeats its level, both in a kernels construct, is a nest
+// PGI's compilers (and NVIDIA's) map onto a grid, as the compiler does
+// (compiler/depend.go gangDimensions, vectorAsWorker): gang inside gang,
+// `gang worker` inside `gang worker`, vector inside vector without
+// workers.
+func pgiGrid(level, outer, inner Level) bool {
+	switch level {
+	case LevelGang:
+		return true
+	case LevelWorker:
+		return outer&LevelGang != 0 && inner&LevelGang != 0
+	case LevelVector:
+		return (outer|inner)&LevelWorker == 0 && inner&LevelGang == 0
+	}
+	return false
+}
+
+// pgiGridNote completes the message of pgiGrid's nests, by level.
+var pgiGridNote = map[Level]string{
+	LevelGang:   " (not OpenACC, and GCC rejects it; NVIDIA's compilers and accls map gang loops nested in a 'kernels' construct onto a grid, the outer loop the higher gang dimension)",
+	LevelWorker: " (not OpenACC, and GCC rejects it; NVIDIA's compilers and accls make the outer 'gang worker' loop a gang dimension of a grid, the workers the inner loop's)",
+	LevelVector: " (not OpenACC, and GCC rejects it; NVIDIA's compilers and accls give the outer loop's vector lanes to workers, the work-group's second dimension)",
 }
 
 // checkLevelArgs checks the gang/worker/vector arguments that depend on the

@@ -42,7 +42,10 @@ var structureRules = []*Rule{
 			"`vector(128)`) as a grid; where the loops are tightly nested, have rectangular bounds and no " +
 			"`collapse`, `tile`, `seq`, `auto` or `device_type`, the fix puts `collapse(n)` with the levels of " +
 			"all on the outermost directive and removes the inner ones (the number of gangs and the vector " +
-			"lengths are dropped).",
+			"lengths are dropped). In a `kernels` construct, gang inside gang, `gang worker` inside `gang worker` " +
+			"and vector inside vector (without workers) are warnings: NVIDIA's compilers and accls map them onto " +
+			"a grid (the outer gang loop a higher gang dimension, the outer vector loop's lanes workers), GCC " +
+			"rejects them.",
 		Example: "#pragma acc parallel loop vector\nfor (int i = 0; i < n; i++) {\n    #pragma acc loop gang\n" +
 			"    for (int j = 0; j < n; j++) a[i] += j;\n}",
 	},
