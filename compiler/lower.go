@@ -169,16 +169,21 @@ func (c *compilation) fieldItem(d *acc.Directive, cl *acc.Clause, it *acc.Arg, f
 }
 
 // memberOfMapped reports whether item it is a member that is not a pointer
-// (v.n, v.a.b) of a struct variable that a data clause of d also names
-// whole (XSBench: copyin(SD) copyin(SD.max_num_nucs)): the struct's
-// mapping holds it, and OpenACC finds it present.
+// (v.n, v.a.b, p->n) of a struct variable, or of the struct a pointer
+// points to, that a data clause of d also names whole (XSBench:
+// copyin(SD) copyin(SD.max_num_nucs); present(matrix, matrix->dimensions),
+// the pointer naming its one struct): that mapping holds it, and OpenACC
+// finds it present.
 func (c *compilation) memberOfMapped(d *acc.Directive, it *acc.Arg, fn *cfacts.Func) bool {
-	if it.Var == nil || len(it.Var.Members) == 0 || len(it.Var.Subscripts) > 0 || it.Var.Members[0].Arrow {
+	if it.Var == nil || len(it.Var.Members) == 0 || len(it.Var.Subscripts) > 0 {
 		return false
 	}
 	base := c.lookupVar(fn, it.Span.Start, it.Var.Name)
 	if t := fieldType(base, it.Var); t == nil || t.Kind == cfacts.TypePointer {
 		return false
+	}
+	if it.Var.Members[0].Arrow && !isPointer(base.Type) {
+		return false // (p->n with p a pointer to one struct: present(p, p->n))
 	}
 	for _, cl := range d.Clauses {
 		if cl.Spec == nil || cl.Spec.Data == nil || cl.Args == nil {
