@@ -1235,8 +1235,13 @@ func (c *conv) postfix(x *cc.PostfixExpression) *Expr {
 	case cc.PostfixExpressionCall:
 		e := c.node(ExprCall, x, "()")
 		e.X = c.expr(x.PostfixExpression)
-		if e.X != nil && e.X.Kind == ExprIdent {
-			e.Name = e.X.Name
+		switch g := e.X; {
+		case g != nil && g.Kind == ExprIdent:
+			e.Name = g.Name
+		case g != nil && g.Kind == ExprOther && g.Op == "_Generic" && g.X != nil && g.X.Kind == ExprIdent && g.X.Var == nil:
+			// _Generic((x), float: fabsf, default: fabs)(x), a type-generic
+			// macro: the function the selection names
+			e.Name = g.X.Name
 		}
 		for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
 			if a := c.expr(l.AssignmentExpression); a != nil {

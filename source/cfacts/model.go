@@ -170,7 +170,7 @@ type Expr struct {
 	Span    acc.Span
 	X, Y, Z *Expr
 	Args    []*Expr
-	Name    string // ExprIdent, ExprMember (the member), ExprCall (the callee when it is a plain name); ExprString: the value of a narrow literal, its terminating NUL included ("" for wide ones)
+	Name    string // ExprIdent, ExprMember (the member), ExprCall (the callee when it is a plain name, or a _Generic selection of one); ExprString: the value of a narrow literal, its terminating NUL included ("" for wide ones)
 	Var     *Var   // ExprIdent naming a variable (nil for functions and enum constants)
 	Type    *Type  // the expression's type when known
 	// IsInt is set for integer constant expressions (literals, enum constants,
