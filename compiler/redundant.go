@@ -188,7 +188,7 @@ func (g *kgen) memKey(v *cfacts.Var) *cfacts.Var {
 }
 
 // lvalueRoot is the variable at the root of an lvalue (a, a[i][j], *p,
-// p->x); a member path's variable for v.x[i] (attach.go).
+// *p++, p->x); a member path's variable for v.x[i] (attach.go).
 func (c *compilation) lvalueRoot(e *cfacts.Expr) *cfacts.Var {
 	for e != nil {
 		if pv := c.mpaths.varAt(e); pv != nil {
@@ -197,8 +197,8 @@ func (c *compilation) lvalueRoot(e *cfacts.Expr) *cfacts.Var {
 		switch e.Kind {
 		case cfacts.ExprIdent:
 			return e.Var
-		case cfacts.ExprIndex, cfacts.ExprMember, cfacts.ExprCast:
-			e = e.X
+		case cfacts.ExprIndex, cfacts.ExprMember, cfacts.ExprCast, cfacts.ExprPreInc, cfacts.ExprPostInc:
+			e = e.X // (*p++ = v: through p)
 		case cfacts.ExprUnary:
 			if e.Op != "*" {
 				return nil
