@@ -292,10 +292,8 @@ func (l *lowering) vectorAsWorker(k *Kernel, lp *Loop) {
 func (l *lowering) reducesWithin(lp *Loop) bool {
 	for _, rcs := range l.redClauses {
 		for _, rc := range rcs {
-			for p := rc.loop; p != nil; p = p.Parent {
-				if p == lp {
-					return true
-				}
+			if rc.loop != nil && (rc.loop == lp || loopInside(rc.loop, lp)) {
+				return true
 			}
 		}
 	}
