@@ -1891,7 +1891,10 @@ func assignLevels(k *Kernel) {
 				}
 			} else if shallowest(e) <= lo && !gangInGangDim(lp, lo) {
 				msg := fmt.Sprintf("a '%s' loop cannot be nested in a '%s' loop", e, levelAt(above, lo))
-				if lp.Parent != nil && len(lp.Parent.Children) == 1 && lp.Parent.Region != nil && lp.Region != nil {
+				if k.Construct.Kind == "kernels" && e&above&analysis.LevelGang != 0 {
+					// PGI's nested gang loops that depend.go gangDimensions did not take
+					msg += " (accls maps gang loops nested in a 'kernels' construct onto a grid when the outer ones are independent, have no reduction, tile or gang(static:), and form one chain)"
+				} else if lp.Parent != nil && len(lp.Parent.Children) == 1 && lp.Parent.Region != nil && lp.Region != nil {
 					// PGI's grids over tightly nested loops (analysis' loop-level-order fix)
 					msg += " (OpenACC 3.3 §2.9; to partition tightly nested loops together, put collapse(n) on the outer loop's directive)"
 				}

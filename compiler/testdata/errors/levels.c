@@ -22,6 +22,17 @@ int f(int n, float *a)
 			a[i * n + j] = 0;
 	}
 	}
-	return 0;
+	/* PGI's nested gang loops with a reduction: no grid */
+	float s = 0;
+#pragma acc kernels copyin(a[0:n*n])
+	{
+#pragma acc loop gang independent reduction(+:s)
+	for (int i = 0; i < n; i++) {
+#pragma acc loop gang vector independent reduction(+:s)
+		for (int j = 0; j < n; j++)
+			s += a[i * n + j];
+	}
+	}
+	return (int)s;
 }
 
