@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
@@ -70,6 +71,9 @@ func checkSubarrayBounds(p *Pass, m *Model) {
 }
 
 func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var, contiguous bool) {
+	if extentsAsIndexes(p, it, v) {
+		return
+	}
 	t := v.Type
 	for _, s := range it.Var.Subscripts {
 		if t == nil {
@@ -97,6 +101,53 @@ func checkSubscripts(p *Pass, it *acc.Arg, v *cfacts.Var, contiguous bool) {
 	if contiguous {
 		checkContiguous(p, it, v)
 	}
+}
+
+// extentsAsIndexes reports an item of indexes only, one of which is its
+// dimension's extent (present(occupancy[n][n]) of `int occupancy[n][n]`,
+// copy(a[N]) of `float a[N]`): the element after the last, where the
+// program meant the whole array; the fix makes each index a sub-array from
+// 0 of that length. It reports whether it found one.
+func extentsAsIndexes(p *Pass, it *acc.Arg, v *cfacts.Var) bool {
+	subs := it.Var.Subscripts
+	if len(subs) == 0 || len(it.Var.Members) > 0 {
+		return false
+	}
+	t, hit := v.Type, -1
+	for k, s := range subs {
+		if s.Section || s.Lower == nil || t == nil || t.Kind != cfacts.TypeArray && t.Kind != cfacts.TypePointer {
+			return false
+		}
+		if t.Kind == cfacts.TypeArray && hit < 0 {
+			idx, isInt := s.Lower.Int()
+			switch {
+			case t.Len >= 0 && isInt && idx == t.Len:
+				hit = k
+			case t.LenExpr != nil && sameText(s.Lower.Text, string(p.Text[t.LenExpr.Span.Start:t.LenExpr.Span.End])):
+				hit = k
+			}
+		}
+		t = t.Elem
+	}
+	if hit < 0 {
+		return false
+	}
+	whole := it.Var.Name
+	for _, s := range subs {
+		whole += "[0:" + s.Lower.Text + "]"
+	}
+	p.Report(Diagnostic{
+		Span: subs[hit].Span, Rule: "subarray-invalid",
+		Message: fmt.Sprintf("%s names one element, after the last of %s (index %s of a dimension of %s elements); to map the whole array write %s",
+			quote(it.Text), quote(v.Name), subs[hit].Lower.Text, subs[hit].Lower.Text, whole),
+		Fixes: []SuggestedFix{{Title: "Map " + whole, Edits: []TextEdit{{Span: it.Span, NewText: whole}}, Preferred: true}},
+	})
+	return true
+}
+
+// sameText reports whether two expressions are written alike, blanks aside.
+func sameText(a, b string) bool {
+	return strings.Join(strings.Fields(a), "") == strings.Join(strings.Fields(b), "")
 }
 
 // checkSection checks one subscript against an array dimension of length n

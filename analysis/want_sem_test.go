@@ -66,6 +66,7 @@ var fixRules = map[string]bool{
 	"clause-item-type":               true,
 	"collapse-too-deep":              true,
 	"loop-level-order":               true,
+	"subarray-invalid":               true,
 }
 
 // TestSemanticFixes applies the first fix of every structure diagnostic of

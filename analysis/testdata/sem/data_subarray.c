@@ -44,3 +44,12 @@ void declared(int n, double *p, double q[8])
 #pragma acc declare copyin(p[0:n]) create(q[2]) // want "'declare' takes whole variables and arrays, not sub-arrays, elements or members \('p\[0:n\]'\)" "'declare' takes whole variables.*\('q\[2\]'\)"
     p[0] = q[0];
 }
+
+/* The extents written as indexes: the element after the last, where the
+   whole array was meant. */
+void extents(int n, int v[n][n], float *p)
+{
+#pragma acc parallel loop present(v[n][n]) copyin(a[100]) copyout(p[0:n]) // want "'v\[n\]\[n\]' names one element, after the last of 'v' \(index n of a dimension of n elements\); to map the whole array write v\[0:n\]\[0:n\]" "'a\[100\]' names one element, after the last of 'a'"
+    for (int i = 0; i < n; i++)
+        p[i] = v[i][i] + a[i % 100];
+}
