@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/accls/accls/analysis"
@@ -666,9 +667,57 @@ func (l *lowering) indexKey(idx []*cfacts.Expr) string {
 	return b.String()
 }
 
+// exprKey is e written from its syntax tree, blanks left out, so that two
+// subscripts compare equal when they are the same expression: not their
+// source text, which for code a macro expands is the macro's call
+// (MIN(mat[i][j], ...) for each of the mat[i][j] inside it).
 func (l *lowering) exprKey(e *cfacts.Expr) string {
 	if e == nil {
 		return ""
+	}
+	operand := func(x *cfacts.Expr) string {
+		k := l.exprKey(x)
+		switch x.Kind {
+		case cfacts.ExprBinary, cfacts.ExprAssign, cfacts.ExprCond, cfacts.ExprComma:
+			return "(" + k + ")"
+		}
+		return k
+	}
+	switch e.Kind {
+	case cfacts.ExprIdent:
+		return e.Name
+	case cfacts.ExprConst:
+		if e.IsInt {
+			return strconv.FormatInt(e.Int, 10)
+		}
+		return e.Text
+	case cfacts.ExprUnary:
+		return e.Op + operand(e.X)
+	case cfacts.ExprPreInc:
+		return e.Op + operand(e.X)
+	case cfacts.ExprPostInc:
+		return operand(e.X) + e.Op
+	case cfacts.ExprBinary, cfacts.ExprAssign, cfacts.ExprComma:
+		return operand(e.X) + e.Op + operand(e.Y)
+	case cfacts.ExprCond:
+		return operand(e.X) + "?" + operand(e.Y) + ":" + operand(e.Z)
+	case cfacts.ExprCall:
+		var args []string
+		for _, a := range e.Args {
+			args = append(args, l.exprKey(a))
+		}
+		return operand(e.X) + "(" + strings.Join(args, ",") + ")"
+	case cfacts.ExprIndex:
+		return operand(e.X) + "[" + l.exprKey(e.Y) + "]"
+	case cfacts.ExprMember:
+		return operand(e.X) + e.Op + e.Name
+	case cfacts.ExprCast:
+		if e.Type != nil {
+			return "(" + e.Type.Name + ")" + operand(e.X)
+		}
+	}
+	if e.IsInt {
+		return strconv.FormatInt(e.Int, 10) // sizeof, enumeration constants
 	}
 	return strings.Join(strings.Fields(l.c.text(e.Span)), "")
 }

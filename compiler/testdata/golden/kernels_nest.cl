@@ -233,3 +233,110 @@ __kernel void pgi_gangs_L34(int n, __global const double *A_base, ulong A_off, _
 		}
 	}
 }
+
+/* kernels at kernels_nest.c:55 */
+__kernel void relax_L55(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)
+{
+	__global float *mat = (__global float *)mat_base;
+	__global const float *row = (__global const float *)row_base;
+	__global const float *col = (__global const float *)col_base;
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 56 "kernels_nest.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		const long _n_j = _accls_trip_up(0, (long)n, 1);
+		/* the host launches this form on a grid that covers the trip counts (else relax_L55_stride), with every array at the start of its buffer (else relax_L55_off): one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 58 "kernels_nest.c"
+				mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+			} while (0); }
+		}}
+	}
+}
+
+/* kernels at kernels_nest.c:55 */
+__kernel void relax_L55_stride(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)
+{
+	__global float *mat = (__global float *)((__global char *)mat_base + mat_off);
+	__global const float *row = (__global const float *)((__global const char *)row_base + row_off);
+	__global const float *col = (__global const float *)((__global const char *)col_base + col_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 56 "kernels_nest.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		const long _n_j = _accls_trip_up(0, (long)n, 1);
+		/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else relax_L55) */
+		for (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {
+			int i = (int)_t_i;
+			for (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {
+				int j = (int)_t_j;
+#line 58 "kernels_nest.c"
+				mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+			}
+		}
+	}
+}
+
+/* kernels at kernels_nest.c:55 */
+__kernel void relax_L55_off(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)
+{
+	__global float *mat = (__global float *)((__global char *)mat_base + mat_off);
+	__global const float *row = (__global const float *)((__global const char *)row_base + row_off);
+	__global const float *col = (__global const float *)((__global const char *)col_base + col_off);
+	const long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+	const long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+	const long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 56 "kernels_nest.c"
+	{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		const long _n_j = _accls_trip_up(0, (long)n, 1);
+		/* the host launches this form on a grid that covers the trip counts (else relax_L55_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */
+		{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {
+			int i = (int)((long)_t_i);
+			{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {
+				int j = (int)((long)_t_j);
+#line 58 "kernels_nest.c"
+				mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+			} while (0); }
+		}}
+	}
+}
+
+/* kernels at kernels_nest.c:55 */
+__kernel void relax_L55_cpu(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)
+{
+	__global float *mat = (__global float *)((__global char *)mat_base + mat_off);
+	__global const float *row = (__global const float *)((__global const char *)row_base + row_off);
+	__global const float *col = (__global const float *)((__global const char *)col_base + col_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 56 "kernels_nest.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 57 "kernels_nest.c"
+				for (int j = 0; j < n; j++)
+					mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)_t_i;
+#line 57 "kernels_nest.c"
+			for (int j = 0; j < n; j++)
+				mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+		}
+	}
+}

@@ -239,6 +239,113 @@ static const char accls_program[] =
 	"\t\t\t}\n"
 	"\t\t}\n"
 	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:55 */\n"
+	"__kernel void relax_L55(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *mat = (__global float *)mat_base;\n"
+	"\t__global const float *row = (__global const float *)row_base;\n"
+	"\t__global const float *col = (__global const float *)col_base;\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 56 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else relax_L55_stride), with every array at the start of its buffer (else relax_L55_off): one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 58 \"kernels_nest.c\"\n"
+	"\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:55 */\n"
+	"__kernel void relax_L55_stride(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *mat = (__global float *)((__global char *)mat_base + mat_off);\n"
+	"\t__global const float *row = (__global const float *)((__global const char *)row_base + row_off);\n"
+	"\t__global const float *col = (__global const float *)((__global const char *)col_base + col_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 56 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\t/* the host launches this form when its grid may not cover the trip counts (num_gangs, a trip past the gang cap; else relax_L55) */\n"
+	"\t\tfor (long _t_i = get_global_id(1); _t_i < _n_i; _t_i += get_global_size(1)) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"\t\t\tfor (long _t_j = get_global_id(0); _t_j < _n_j; _t_j += get_global_size(0)) {\n"
+	"\t\t\t\tint j = (int)_t_j;\n"
+	"#line 58 \"kernels_nest.c\"\n"
+	"\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
+	"\t\t\t}\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:55 */\n"
+	"__kernel void relax_L55_off(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *mat = (__global float *)((__global char *)mat_base + mat_off);\n"
+	"\t__global const float *row = (__global const float *)((__global const char *)row_base + row_off);\n"
+	"\t__global const float *col = (__global const float *)((__global const char *)col_base + col_off);\n"
+	"\tconst long _gang = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n"
+	"\tconst long _ngangs = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);\n"
+	"\tconst long _lid = get_local_id(0) + get_local_size(0) * get_local_id(1), _nlid = get_local_size(0) * get_local_size(1);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 56 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector collapse(2) on a 2-D NDRange (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tconst long _n_j = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\t/* the host launches this form on a grid that covers the trip counts (else relax_L55_stride), with arrays inside their buffers: one iteration per work-item, 32-bit indexes */\n"
+	"\t\t{ const int _t_i = (int)get_global_id(1); if (_t_i < (int)_n_i) {\n"
+	"\t\t\tint i = (int)((long)_t_i);\n"
+	"\t\t\t{ const int _t_j = (int)get_global_id(0); if (_t_j < (int)_n_j) do {\n"
+	"\t\t\t\tint j = (int)((long)_t_j);\n"
+	"#line 58 \"kernels_nest.c\"\n"
+	"\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
+	"\t\t\t} while (0); }\n"
+	"\t\t}}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:55 */\n"
+	"__kernel void relax_L55_cpu(int n, __global float *mat_base, ulong mat_off, ulong mat_stride0, __global const float *row_base, ulong row_off, __global const float *col_base, ulong col_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *mat = (__global float *)((__global char *)mat_base + mat_off);\n"
+	"\t__global const float *row = (__global const float *)((__global const char *)row_base + row_off);\n"
+	"\t__global const float *col = (__global const float *)((__global const char *)col_base + col_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 56 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
+	"\t\t\t\tint i = (int)((long)_t_i);\n"
+	"#line 57 \"kernels_nest.c\"\n"
+	"\t\t\t\tfor (int j = 0; j < n; j++)\n"
+	"\t\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"#line 57 \"kernels_nest.c\"\n"
+	"\t\t\tfor (int j = 0; j < n; j++)\n"
+	"\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
+	"\t\t}\n"
+	"\t}\n"
 	"}\n";
 
 #line 1 "kernels_nest.c"
@@ -389,4 +496,67 @@ void pgi_gangs(int n, const double *A, const double *B, double *C)
 		accrt_exit(ACCRT_COPYIN, (void *)A, (size_t)(n * n) * sizeof(A[0]), 0, "A[0:n * n]", "kernels_nest.c:34");
 	}
 #line 47 "kernels_nest.c"
+}
+
+/* Floyd-Warshall's relaxation through a macro (a course solution): the
+ * subscripts of mat[i][j] inside MIN(...) compare as expressions, not as
+ * the macro call's text, and the nest is independent. */
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+void relax(int n, float mat[n][n], const float *row, const float *col)
+{
+#line 55 "kernels_nest.c"
+	/* #pragma acc kernels copy(mat[0:n][0:n]) copyin(row[0:n], col[0:n]) */
+	{
+		accrt_device_only("kernels_nest.c:55");
+		accrt_dev accls_d_mat = accrt_enter(ACCRT_COPY, (void *)mat, (size_t)(n) * sizeof(mat[0]), 0, "mat[0:n][0:n]", "kernels_nest.c:55");
+		accrt_dev accls_d_row = accrt_enter(ACCRT_COPYIN, (void *)row, (size_t)(n) * sizeof(row[0]), 0, "row[0:n]", "kernels_nest.c:55");
+		accrt_dev accls_d_col = accrt_enter(ACCRT_COPYIN, (void *)col, (size_t)(n) * sizeof(col[0]), 0, "col[0:n]", "kernels_nest.c:55");
+		if (accrt_device_info()->type & CL_DEVICE_TYPE_CPU) { /* device_type(cpu) */
+			{ /* kernel relax_L55_cpu */
+				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "relax_L55_cpu");
+				size_t accls_G = 1, accls_W = 1, accls_V = 1;
+				accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+				accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
+				accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
+				accrt_arg_dev(accls_k, 1, accls_d_mat);
+				accrt_arg(accls_k, 3, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(sizeof(mat[0]) / sizeof(mat[0][0]))});
+				accrt_arg_dev(accls_k, 4, accls_d_row);
+				accrt_arg_dev(accls_k, 6, accls_d_col);
+				accrt_arg(accls_k, 8, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+				accrt_arg(accls_k, 9, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+				accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+			}
+		} else { /* no device_type section: the defaults */
+			{ /* kernel relax_L55 */
+				accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "relax_L55");
+				size_t accls_G = 1, accls_W = 1, accls_V = 1;
+				accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+				size_t accls_grid[3] = {1, 1, 1};
+				const long accls_n0 = accls_trip_up((long)(0), (long)(n), 1), accls_n1 = accls_trip_up((long)(0), (long)(n), 1);
+				accls_grid[0] = accls_gangs(accls_n1, 0, 1, 1, accls_V);
+				accls_grid[1] = accls_gangs(accls_n0, 0, 0, 1, 1);
+				if (!accls_grid_covers(accls_grid, accls_V, accls_n1, accls_n0, 1)) { /* more iterations than work-items: the grid-stride form */
+					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "relax_L55_stride");
+					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+				} else if (accls_d_mat.offset != 0 || accls_d_row.offset != 0 || accls_d_col.offset != 0) { /* views inside their buffers */
+					accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "relax_L55_off");
+					accls_shape_grid(accls_k, 2, 0, &accls_W, &accls_V);
+				}
+				const accls_ndrange_t accls_nd = accls_grid_ndrange(accls_grid, accls_V, accls_n1, 0);
+				(void)accls_G;
+				accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
+				accrt_arg_dev(accls_k, 1, accls_d_mat);
+				accrt_arg(accls_k, 3, sizeof(cl_ulong), &(cl_ulong){(cl_ulong)(sizeof(mat[0]) / sizeof(mat[0][0]))});
+				accrt_arg_dev(accls_k, 4, accls_d_row);
+				accrt_arg_dev(accls_k, 6, accls_d_col);
+				accrt_arg(accls_k, 8, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+				accrt_arg(accls_k, 9, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+				accls_launch_nd(accls_k, &accls_nd, ACCRT_SYNC);
+			}
+		}
+		accrt_exit(ACCRT_COPYIN, (void *)col, (size_t)(n) * sizeof(col[0]), 0, "col[0:n]", "kernels_nest.c:55");
+		accrt_exit(ACCRT_COPYIN, (void *)row, (size_t)(n) * sizeof(row[0]), 0, "row[0:n]", "kernels_nest.c:55");
+		accrt_exit(ACCRT_COPY, (void *)mat, (size_t)(n) * sizeof(mat[0]), 0, "mat[0:n][0:n]", "kernels_nest.c:55");
+	}
+#line 59 "kernels_nest.c"
 }
