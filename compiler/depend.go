@@ -532,7 +532,7 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 					key, idx = l.indexKey(common), common
 					break
 				}
-				return fmt.Sprintf("'%s' is accessed with different subscripts (%s and %s)", v.Name, key, k)
+				return fmt.Sprintf("'%s' is accessed with different subscripts (%s and %s)", v.Name, l.indexText(idx), l.indexText(r.Index))
 			}
 		}
 		for _, lv := range lp.Vars {
@@ -543,7 +543,7 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 				}
 			}
 			if !ok {
-				return fmt.Sprintf("'%s%s' may be the same element in two iterations", v.Name, key)
+				return fmt.Sprintf("'%s%s' may be the same element in two iterations", v.Name, l.indexText(idx))
 			}
 		}
 	}
@@ -658,7 +658,16 @@ func reductionOp(rs []*analysis.Ref) string {
 	return op
 }
 
-// indexKey is the subscripts as text without blanks: "[i][j]".
+// indexText is the subscripts as written, blanks squeezed, for messages.
+func (l *lowering) indexText(idx []*cfacts.Expr) string {
+	var b strings.Builder
+	for _, e := range idx {
+		b.WriteString("[" + strings.Join(strings.Fields(l.c.text(e.Span)), "") + "]")
+	}
+	return b.String()
+}
+
+// indexKey is the subscripts as exprKey writes them: "[i][j]".
 func (l *lowering) indexKey(idx []*cfacts.Expr) string {
 	var b strings.Builder
 	for _, e := range idx {
