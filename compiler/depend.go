@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/accls/accls/acc"
 	"github.com/accls/accls/analysis"
 	"github.com/accls/accls/source/cfacts"
 )
@@ -475,23 +476,34 @@ func (l *lowering) independent(lp *Loop, top *Kernel) string {
 		op string
 	}
 	var reds []found
+	atomic := l.atomicUpdates(body)
+	readers := l.readOnlyCalls(body)
 	for _, v := range order {
 		rs := byVar[v]
 		if loopVars[v] != nil || declaredIn(v, outer) || inner[v] != nil {
 			continue
 		}
+		if onlyAtomicUpdates(rs, atomic) {
+			continue // hist[x[i]]++ under atomic update: the updates commute
+		}
+		elemWritten, objWritten := false, false
 		for _, r := range rs {
+			if r.Call && readers[v] {
+				continue // (the reference counts the call as a write)
+			}
+			elemWritten = elemWritten || r.Elem&analysis.AccWrite != 0
+			objWritten = objWritten || r.Access&analysis.AccWrite != 0
+		}
+		for _, r := range rs {
+			if r.Call && readers[v] && !elemWritten && !objWritten {
+				continue // series(i, z, w) of a routine that only reads z and w
+			}
 			if r.Call || r.Addr || r.Escape && r.Elem == analysis.AccNone && r.Access != analysis.AccNone {
 				if r.Call {
 					return fmt.Sprintf("'%s' is passed to a function", v.Name)
 				}
 				return fmt.Sprintf("the address of '%s' is taken", v.Name)
 			}
-		}
-		elemWritten, objWritten := false, false
-		for _, r := range rs {
-			elemWritten = elemWritten || r.Elem&analysis.AccWrite != 0
-			objWritten = objWritten || r.Access&analysis.AccWrite != 0
 		}
 		if objWritten {
 			op := reductionOp(rs)
@@ -656,6 +668,64 @@ func reductionOp(rs []*analysis.Ref) string {
 		}
 	}
 	return op
+}
+
+// readOnlyCalls are the variables that body passes only to functions of
+// the program that write no memory but their own locals (routineWrites):
+// such a call reads the data, at places the loop cannot see.
+func (l *lowering) readOnlyCalls(body *cfacts.Stmt) map[*cfacts.Var]bool {
+	out := map[*cfacts.Var]bool{}
+	bad := map[*cfacts.Var]bool{}
+	walkAllExprs(body, func(e *cfacts.Expr) {
+		if e.Kind != cfacts.ExprCall {
+			return
+		}
+		fm := l.c.routineOf(e.Name)
+		ok := fm != nil && !l.c.routineWrites(fm, map[*analysis.FuncModel]bool{})
+		for _, a := range e.Args {
+			if v := l.c.lvalueRoot(pointerBase(a)); v != nil {
+				if ok {
+					out[v] = true
+				} else {
+					bad[v] = true
+				}
+			}
+		}
+	})
+	for v := range bad {
+		delete(out, v)
+	}
+	return out
+}
+
+// atomicUpdates are the spans of the locations that atomic update
+// constructs in body update (hist[k] of `hist[k]++`).
+func (l *lowering) atomicUpdates(body *cfacts.Stmt) map[acc.Span]bool {
+	spans := map[acc.Span]bool{}
+	cfacts.Walk(body, func(s *cfacts.Stmt) bool {
+		if site := l.c.prog.atomics[s]; site != nil && site.form.Kind == "update" && site.form.X != nil {
+			spans[site.form.X.Span] = true
+		}
+		return true
+	})
+	return spans
+}
+
+// onlyAtomicUpdates reports whether every reference of rs is the location
+// of an atomic update (spans from atomicUpdates): the iterations may then
+// run in any order, which is what the program says by writing atomic (a
+// histogram in a kernels loop), and a reduction's floating-point sum may
+// round differently than in order, as it may in a parallel loop.
+func onlyAtomicUpdates(rs []*analysis.Ref, atomic map[acc.Span]bool) bool {
+	if len(atomic) == 0 || len(rs) == 0 {
+		return false
+	}
+	for _, r := range rs {
+		if r.Expr == nil || !atomic[r.Expr.Span] {
+			return false
+		}
+	}
+	return true
 }
 
 // indexText is the subscripts as written, blanks squeezed, for messages.

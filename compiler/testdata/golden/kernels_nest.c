@@ -57,3 +57,25 @@ void relax(int n, float mat[n][n], const float *row, const float *col)
 		for (int j = 0; j < n; j++)
 			mat[i][j] = MIN(mat[i][j], row[i] + col[j]);
 }
+
+/* A histogram under atomic update, and a call of a function that only
+ * reads its arrays (IBM's async example): both loops are independent. */
+float series(float x, const float *z, int n)
+{
+	float r = 0;
+	for (int k = 0; k < n; k++)
+		r += z[k] * x;
+	return r;
+}
+
+void histogram(int n, const int *data, int *hist, const float *z, float *y)
+{
+#pragma acc kernels copyin(data[0:n]) copy(hist[0:64])
+	for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+		hist[data[i] % 64]++;
+	}
+#pragma acc kernels copyin(z[0:n]) copyout(y[0:n])
+	for (int i = 0; i < n; i++)
+		y[i] = series(i, z, n);
+}

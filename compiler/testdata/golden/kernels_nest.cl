@@ -13,6 +13,37 @@ long _accls_trip_down(long lo, long ub, long step)
 	return lo > ub ? (lo - ub + step - 1) / step : 0;
 }
 
+/* The calling work-item's place, passed to every routine: its gang, local id,
+ * worker and lane, the shape, the levels (2: worker, 4: vector) whose
+ * work-items all make the same call (only one of them performs atomics), and
+ * the work-group's __local scratch for the reductions of routine loops. */
+typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; __local ulong *scratch; } _accls_ctx;
+_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red, __local ulong *scratch)
+{
+	_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red, scratch};
+	return c;
+}
+_accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)
+{
+	c.red &= ~levels;
+	return c;
+}
+
+/* Routines called by the kernels. */
+float series(float x, __global const float *z, int n, const _accls_ctx _ctx);
+
+/* routine seq at kernels_nest.c:63 */
+float series(float x, __global const float *z, int n, const _accls_ctx _ctx)
+{
+	const long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;
+	const uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;
+#line 65 "kernels_nest.c"
+	float r = 0;
+	for (int k = 0; k < n; k++)
+		r += z[k] * x;
+	return r;
+}
+
 /* kernels at kernels_nest.c:13 */
 __kernel void nest_L13(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)
 {
@@ -337,6 +368,66 @@ __kernel void relax_L55_cpu(int n, __global float *mat_base, ulong mat_off, ulon
 #line 57 "kernels_nest.c"
 			for (int j = 0; j < n; j++)
 				mat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];
+		}
+	}
+}
+
+/* kernels at kernels_nest.c:73 */
+__kernel void histogram_L73(int n, __global int *hist_base, ulong hist_off, __global const int *data_base, ulong data_off, uint _nworkers, uint _vlen)
+{
+	__global int *hist = (__global int *)((__global char *)hist_base + hist_off);
+	__global const int *data = (__global const int *)((__global const char *)data_base + data_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 74 "kernels_nest.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 76 "kernels_nest.c"
+				{ /* atomic update */
+					volatile __global uint *_ap = (volatile __global uint *)&hist[data[i] % 64];
+#line 76 "kernels_nest.c"
+					atomic_add((volatile __global int *)_ap, (int)1);
+				}
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)_t_i;
+#line 76 "kernels_nest.c"
+			{ /* atomic update */
+				volatile __global uint *_ap = (volatile __global uint *)&hist[data[i] % 64];
+#line 76 "kernels_nest.c"
+				atomic_add((volatile __global int *)_ap, (int)1);
+			}
+		}
+	}
+}
+
+/* kernels at kernels_nest.c:78 */
+__kernel void histogram_L78(int n, __global float *y_base, ulong y_off, __global float *z_base, ulong z_off, uint _nworkers, uint _vlen)
+{
+	__global float *y = (__global float *)((__global char *)y_base + y_off);
+	__global float *z = (__global float *)((__global char *)z_base + z_off);
+	const long _gang = get_group_id(0), _ngangs = get_num_groups(0);
+	const long _lid = get_local_id(0), _nlid = get_local_size(0);
+	const long _worker = 0, _lane = _lid; /* one worker per gang */
+#line 79 "kernels_nest.c"
+	{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */
+		const long _n_i = _accls_trip_up(0, (long)n, 1);
+		if ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */
+			const int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {
+				int i = (int)((long)_t_i);
+#line 80 "kernels_nest.c"
+				y[i] = series(i, z, n, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
+			} while (0);
+		} else /* grid-stride: more iterations than work-items */
+		for (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {
+			int i = (int)_t_i;
+#line 80 "kernels_nest.c"
+			y[i] = series(i, z, n, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));
 		}
 	}
 }

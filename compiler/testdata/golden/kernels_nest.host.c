@@ -20,6 +20,37 @@ static const char accls_program[] =
 	"\treturn lo > ub ? (lo - ub + step - 1) / step : 0;\n"
 	"}\n"
 	"\n"
+	"/* The calling work-item's place, passed to every routine: its gang, local id,\n"
+	" * worker and lane, the shape, the levels (2: worker, 4: vector) whose\n"
+	" * work-items all make the same call (only one of them performs atomics), and\n"
+	" * the work-group's __local scratch for the reductions of routine loops. */\n"
+	"typedef struct { long gang, ngangs, lid, nlid, worker, lane; uint nworkers, vlen, red; __local ulong *scratch; } _accls_ctx;\n"
+	"_accls_ctx _accls_ctx_make(long gang, long ngangs, long lid, long nlid, long worker, long lane, uint nworkers, uint vlen, uint red, __local ulong *scratch)\n"
+	"{\n"
+	"\t_accls_ctx c = {gang, ngangs, lid, nlid, worker, lane, nworkers, vlen, red, scratch};\n"
+	"\treturn c;\n"
+	"}\n"
+	"_accls_ctx _accls_ctx_drop(_accls_ctx c, uint levels)\n"
+	"{\n"
+	"\tc.red &= ~levels;\n"
+	"\treturn c;\n"
+	"}\n"
+	"\n"
+	"/* Routines called by the kernels. */\n"
+	"float series(float x, __global const float *z, int n, const _accls_ctx _ctx);\n"
+	"\n"
+	"/* routine seq at kernels_nest.c:63 */\n"
+	"float series(float x, __global const float *z, int n, const _accls_ctx _ctx)\n"
+	"{\n"
+	"\tconst long _gang = _ctx.gang, _ngangs = _ctx.ngangs, _lid = _ctx.lid, _nlid = _ctx.nlid, _worker = _ctx.worker, _lane = _ctx.lane;\n"
+	"\tconst uint _nworkers = _ctx.nworkers, _vlen = _ctx.vlen, _red = _ctx.red;\n"
+	"#line 65 \"kernels_nest.c\"\n"
+	"\tfloat r = 0;\n"
+	"\tfor (int k = 0; k < n; k++)\n"
+	"\t\tr += z[k] * x;\n"
+	"\treturn r;\n"
+	"}\n"
+	"\n"
 	"/* kernels at kernels_nest.c:13 */\n"
 	"__kernel void nest_L13(__global float *b_base, ulong b_off, __global const float *a_base, ulong a_off, uint _nworkers, uint _vlen)\n"
 	"{\n"
@@ -346,6 +377,66 @@ static const char accls_program[] =
 	"\t\t\t\tmat[i * (long)mat_stride0 + j] = mat[i * (long)mat_stride0 + j] < row[i] + col[j] ? mat[i * (long)mat_stride0 + j] : row[i] + col[j];\n"
 	"\t\t}\n"
 	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:73 */\n"
+	"__kernel void histogram_L73(int n, __global int *hist_base, ulong hist_off, __global const int *data_base, ulong data_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global int *hist = (__global int *)((__global char *)hist_base + hist_off);\n"
+	"\t__global const int *data = (__global const int *)((__global const char *)data_base + data_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 74 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
+	"\t\t\t\tint i = (int)((long)_t_i);\n"
+	"#line 76 \"kernels_nest.c\"\n"
+	"\t\t\t\t{ /* atomic update */\n"
+	"\t\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&hist[data[i] % 64];\n"
+	"#line 76 \"kernels_nest.c\"\n"
+	"\t\t\t\t\tatomic_add((volatile __global int *)_ap, (int)1);\n"
+	"\t\t\t\t}\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"#line 76 \"kernels_nest.c\"\n"
+	"\t\t\t{ /* atomic update */\n"
+	"\t\t\t\tvolatile __global uint *_ap = (volatile __global uint *)&hist[data[i] % 64];\n"
+	"#line 76 \"kernels_nest.c\"\n"
+	"\t\t\t\tatomic_add((volatile __global int *)_ap, (int)1);\n"
+	"\t\t\t}\n"
+	"\t\t}\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"/* kernels at kernels_nest.c:78 */\n"
+	"__kernel void histogram_L78(int n, __global float *y_base, ulong y_off, __global float *z_base, ulong z_off, uint _nworkers, uint _vlen)\n"
+	"{\n"
+	"\t__global float *y = (__global float *)((__global char *)y_base + y_off);\n"
+	"\t__global float *z = (__global float *)((__global char *)z_base + z_off);\n"
+	"\tconst long _gang = get_group_id(0), _ngangs = get_num_groups(0);\n"
+	"\tconst long _lid = get_local_id(0), _nlid = get_local_size(0);\n"
+	"\tconst long _worker = 0, _lane = _lid; /* one worker per gang */\n"
+	"#line 79 \"kernels_nest.c\"\n"
+	"\t{ /* loop gang vector (no level given: gang; innermost partitioned loop: also vector) */\n"
+	"\t\tconst long _n_i = _accls_trip_up(0, (long)n, 1);\n"
+	"\t\tif ((_ngangs * _vlen) >= _n_i && (_ngangs * _vlen) <= 2147483647) { /* a work-item per iteration at most: no loop, 32-bit index */\n"
+	"\t\t\tconst int _t_i = (int)(_gang * _vlen + _lane); if (_t_i < (int)_n_i) do {\n"
+	"\t\t\t\tint i = (int)((long)_t_i);\n"
+	"#line 80 \"kernels_nest.c\"\n"
+	"\t\t\t\ty[i] = series(i, z, n, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
+	"\t\t\t} while (0);\n"
+	"\t\t} else /* grid-stride: more iterations than work-items */\n"
+	"\t\tfor (long _t_i = _gang * _vlen + _lane; _t_i < _n_i; _t_i += _ngangs * _vlen) {\n"
+	"\t\t\tint i = (int)_t_i;\n"
+	"#line 80 \"kernels_nest.c\"\n"
+	"\t\t\ty[i] = series(i, z, n, _accls_ctx_make(_gang, _ngangs, _lid, _nlid, _worker, _lane, _nworkers, _vlen, 0u, 0));\n"
+	"\t\t}\n"
+	"\t}\n"
 	"}\n";
 
 #line 1 "kernels_nest.c"
@@ -559,4 +650,78 @@ void relax(int n, float mat[n][n], const float *row, const float *col)
 		accrt_exit(ACCRT_COPY, (void *)mat, (size_t)(n) * sizeof(mat[0]), 0, "mat[0:n][0:n]", "kernels_nest.c:55");
 	}
 #line 59 "kernels_nest.c"
+}
+
+/* A histogram under atomic update, and a call of a function that only
+ * reads its arrays (IBM's async example): both loops are independent. */
+float series(float x, const float *z, int n)
+{
+	float r = 0;
+	for (int k = 0; k < n; k++)
+		r += z[k] * x;
+	return r;
+}
+
+void histogram(int n, const int *data, int *hist, const float *z, float *y)
+{
+#line 73 "kernels_nest.c"
+	/* accls: implicit data region (transfers pass): copy(hist[0:64]) copyin(data[0:n]) copyout(y[0:n]) */
+	const int accls_hoist_73 = accls_disjoint(3, (void *const[]){(void *)hist, (void *)data, (void *)y}, (const size_t[]){(size_t)((size_t)(64) * sizeof(hist[0])), (size_t)((size_t)(n) * sizeof(data[0])), (size_t)((size_t)(n) * sizeof(y[0]))});
+	if (accls_hoist_73) {
+		(void)accrt_enter(ACCRT_COPY, (void *)hist, (size_t)(64) * sizeof(hist[0]), 0, "hist[0:64]", "kernels_nest.c:73");
+		(void)accrt_enter(ACCRT_COPYIN, (void *)data, (size_t)(n) * sizeof(data[0]), 0, "data[0:n]", "kernels_nest.c:73");
+		(void)accrt_enter(ACCRT_COPYOUT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "kernels_nest.c:73");
+	}
+#line 73 "kernels_nest.c"
+	
+#line 73 "kernels_nest.c"
+	/* #pragma acc kernels copyin(data[0:n]) copy(hist[0:64]) */
+	{
+		accrt_device_only("kernels_nest.c:73");
+		accrt_dev accls_d_data = accrt_enter(ACCRT_COPYIN, (void *)data, (size_t)(n) * sizeof(data[0]), 0, "data[0:n]", "kernels_nest.c:73");
+		accrt_dev accls_d_hist = accrt_enter(ACCRT_COPY, (void *)hist, (size_t)(64) * sizeof(hist[0]), 0, "hist[0:64]", "kernels_nest.c:73");
+		{ /* kernel histogram_L73 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "histogram_L73");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
+			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
+			accrt_arg_dev(accls_k, 1, accls_d_hist);
+			accrt_arg_dev(accls_k, 3, accls_d_data);
+			accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit(ACCRT_COPY, (void *)hist, (size_t)(64) * sizeof(hist[0]), 0, "hist[0:64]", "kernels_nest.c:73");
+		accrt_exit(ACCRT_COPYIN, (void *)data, (size_t)(n) * sizeof(data[0]), 0, "data[0:n]", "kernels_nest.c:73");
+	}
+#line 78 "kernels_nest.c"
+	/* #pragma acc kernels copyin(z[0:n]) copyout(y[0:n]) */
+	{
+		accrt_device_only("kernels_nest.c:78");
+		accrt_dev accls_d_z = accrt_enter(ACCRT_COPYIN, (void *)z, (size_t)(n) * sizeof(z[0]), 0, "z[0:n]", "kernels_nest.c:78");
+		accrt_dev accls_d_y = accrt_enter(ACCRT_COPYOUT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "kernels_nest.c:78");
+		{ /* kernel histogram_L78 */
+			accrt_kernel_t *accls_k = accrt_kernel(accrt_program(accls_program, "kernels_nest.c"), "histogram_L78");
+			size_t accls_G = 1, accls_W = 1, accls_V = 1;
+			accls_shape(accls_k, 0, 1, 0, 0, &accls_W, &accls_V);
+			accls_G = accls_gangs(accls_trip_up((long)(0), (long)(n), 1), 0, 1, accls_W, accls_V);
+			accrt_arg(accls_k, 0, sizeof(cl_int), &(cl_int){(cl_int)(n)});
+			accrt_arg_dev(accls_k, 1, accls_d_y);
+			accrt_arg_dev(accls_k, 3, accls_d_z);
+			accrt_arg(accls_k, 5, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_W)});
+			accrt_arg(accls_k, 6, sizeof(cl_uint), &(cl_uint){(cl_uint)(accls_V)});
+			accls_launch(accls_k, accls_G, accls_W, accls_V, ACCRT_SYNC);
+		}
+		accrt_exit(ACCRT_COPYOUT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "kernels_nest.c:78");
+		accrt_exit(ACCRT_COPYIN, (void *)z, (size_t)(n) * sizeof(z[0]), 0, "z[0:n]", "kernels_nest.c:78");
+	}
+#line 80 "kernels_nest.c"
+		                       
+	if (accls_hoist_73) {
+		accrt_exit(ACCRT_COPYOUT, (void *)y, (size_t)(n) * sizeof(y[0]), 0, "y[0:n]", "kernels_nest.c:73");
+		accrt_exit(ACCRT_COPYIN, (void *)data, (size_t)(n) * sizeof(data[0]), 0, "data[0:n]", "kernels_nest.c:73");
+		accrt_exit(ACCRT_COPY, (void *)hist, (size_t)(64) * sizeof(hist[0]), 0, "hist[0:64]", "kernels_nest.c:73");
+	}
+#line 81 "kernels_nest.c"
 }
