@@ -123,7 +123,9 @@ func extentsAsIndexes(p *Pass, it *acc.Arg, v *cfacts.Var) bool {
 			switch {
 			case t.Len >= 0 && isInt && idx == t.Len:
 				hit = k
-			case t.LenExpr != nil && sameText(s.Lower.Text, string(p.Text[t.LenExpr.Span.Start:t.LenExpr.Span.End])):
+			case t.LenExpr != nil && inSpan(v.Span, t.LenExpr.Span) && v.Span.End <= len(p.Text) &&
+				sameText(s.Lower.Text, string(p.Text[t.LenExpr.Span.Start:t.LenExpr.Span.End])):
+				// (the length as v's declaration writes it, in this file)
 				hit = k
 			}
 		}
