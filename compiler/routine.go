@@ -456,6 +456,9 @@ func (g *kgen) deviceCall(e *cfacts.Expr) (string, bool) {
 	}
 	// Levels: those at and below the callee's must be free here.
 	around, red := g.callPlace(e.Span)
+	if g.single {
+		red = 0 // a call in code that one work-item runs (guardedSingle)
+	}
 	if bad := around & routineLevelsBelow(fm.Level); bad != 0 {
 		g.fail(e.Span, "call of '%s', a 'routine %s', inside a '%s' loop: %s", name, routineLevelName(fm.Level), bad, routineCallRule(fm.Level))
 		return name + "()", true

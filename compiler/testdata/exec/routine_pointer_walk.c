@@ -1,8 +1,9 @@
 /* A seq routine that walks a pointer over its own array (*p++ = v, as
    DES key schedules do), called in the code of a gang loop's body that
-   the gang's vector lanes run redundantly: the walk writes each lane's
-   private array, so every lane runs it (the stores to device memory run
-   on one lane). */
+   the gang's vector lanes run redundantly: the walk over its own array is
+   each lane's private work, and since the routine writes device memory
+   (out), one lane makes the call, and the routine's code is the plain
+   code of one work-item. */
 #include <stdio.h>
 
 #pragma acc routine seq
@@ -12,8 +13,9 @@ static void fill(unsigned long *out, int k)
 	unsigned long *p = buf;
 	for (int i = 0; i < 4; i++)
 		*p++ = (unsigned long)(k * 4 + i);
+	p = buf;
 	for (int i = 0; i < 4; i++)
-		out[i] = buf[i] * 2;
+		out[i] = *p++ * 2;
 }
 
 int main(void)
