@@ -62,28 +62,46 @@ func reportPartialCopyout(p *Pass, m *Model, fm *FuncModel, d *acc.Directive, c 
 	if hi {
 		face, wb, bound = sect.hi[dim], writes[0].hi[dim], "end at"
 	}
-	read := hostReadOfFace(m, fm, m.ByDirective[d], v, dim, face)
-	if read == nil {
+	read, overwritten := hostReadOfFace(m, fm, m.ByDirective[d], v, dim, face)
+	related := []Related{{Span: first.Site(), Message: writtenHere(v.Name, first)}}
+	switch {
+	case read != nil:
+		related = append(related, Related{Span: read.Site(), Message: "the host reads it here"})
+	case !overwritten && v.Storage == cfacts.StorageParam && v.Type != nil && v.Type.Kind == cfacts.TypePointer && !usedAfter(m, fm, m.ByDirective[d], v):
+		// the data is the caller's, the function hands all of it back
+		// (a Sobel filter's dst, whose border the caller had zeroed)
+		related = append(related, Related{Span: v.NameSpan, Message: "the caller's data: the function returns it with those values"})
+	default:
 		return // the host never looks at those elements
 	}
 	p.Report(Diagnostic{
 		Span: it.Var.NameSpan, Rule: "copyout-partly-written",
 		Message: fmt.Sprintf("%s is copied out, but this %s writes only part of it: %s, which no compute construct writes (the writes %s %s), goes back to the host with the uninitialized device copy's value; use copy to keep the host's values there",
 			quote(v.Name), construct, faceWords(sect, v.Name, dim, face), bound, faceWords(writes[0], v.Name, dim, wb)),
-		Related: []Related{{Span: first.Site(), Message: writtenHere(v.Name, first)}, {Span: read.Site(), Message: "the host reads it here"}},
+		Related: related,
 		Fixes:   []SuggestedFix{preferred(changeClauseFix(m.Text, d, c, it, "copy"))},
 	})
+}
+
+// usedAfter reports whether the function refers to v after region r.
+func usedAfter(m *Model, fm *FuncModel, r *Region, v *cfacts.Var) bool {
+	used := false
+	refsAfter(m, fm, r, v, func(*Ref) bool {
+		used = true
+		return false
+	})
+	return used
 }
 
 // hostReadOfFace finds the host's first reference after region r that
 // may read v's elements whose coordinate dim is face: an unconditional
 // element read whose box reaches it, or a use that may read anything (a
-// call, an address). nil when the host never reads there.
-func hostReadOfFace(m *Model, fm *FuncModel, r *Region, v *cfacts.Var, dim int, face lin) *Ref {
+// call, an address). nil when the host never reads there in the function;
+// overwritten is set when the host writes there first.
+func hostReadOfFace(m *Model, fm *FuncModel, r *Region, v *cfacts.Var, dim int, face lin) (found *Ref, overwritten bool) {
 	if r == nil {
-		return nil
+		return nil, false
 	}
-	var found *Ref
 	refsAfter(m, fm, r, v, func(ref *Ref) bool {
 		if ref.Call || ref.Addr || ref.Escape {
 			found = ref
@@ -101,9 +119,10 @@ func hostReadOfFace(m *Model, fm *FuncModel, r *Region, v *cfacts.Var, dim int, 
 			found = ref
 			return false
 		}
-		return false // the host writes there first (b[0] = 0)
+		overwritten = true // the host writes there first (b[0] = 0)
+		return false
 	})
-	return found
+	return found, overwritten
 }
 
 // sectionBox is the box of the elements clause item it names: its

@@ -145,7 +145,9 @@ var dataRules = []*Rule{
 			"result is written for the interior (`for (i = 1; i < n - 1; i++)`) and copied out whole loses the " +
 			"host's boundary values. The elements each write reaches are bounded by its subscripts over the " +
 			"ranges of its loops; a first or last element, row or column of the section that every write " +
-			"provably misses is reported. Writes of another form (an index read from memory, a call) are taken " +
+			"provably misses is reported when the host reads it after the region, or when the data is a pointer " +
+			"parameter's that the function never uses again (the caller gets it back). Writes of another form " +
+			"(an index read from memory, a call) are taken " +
 			"to write anything. The fix changes `copyout` to `copy`, which starts the device copy from the " +
 			"host's values.",
 		Example: "double smooth(int n, const double *a, double *b)\n{\n#pragma acc parallel loop copyin(a[0:n]) copyout(b[0:n])\nfor (int i = 1; i < n - 1; i++) b[i] = a[i - 1] + a[i + 1];\nreturn b[0] + b[n - 1];\n}",

@@ -114,7 +114,7 @@ void valid(int n, int m, double **P, double (*C)[8], int k)
 /* A cache window need not be contiguous. */
 void window(int n, float g[][40], float *out)
 {
-#pragma acc parallel loop copyin(g[0:n]) copyout(out[0:n])
+#pragma acc parallel loop copyin(g[0:n]) copy(out[0:n])
     for (int i = 1; i < n - 1; i++) {
 #pragma acc cache(g[i-1:3][2:4])
         out[i] = g[i-1][3] + g[i+1][4];
