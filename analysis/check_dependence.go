@@ -194,7 +194,7 @@ func conflict(w, x *Ref, i *cfacts.Var) (int64, bool) {
 		case okw || okx:
 			return 0, false
 		default:
-			tw, tx := exprText(w.Index[d]), exprText(x.Index[d])
+			tw, tx := ExprText(w.Index[d]), ExprText(x.Index[d])
 			if tw != tx || tw == "" || containsNul(tw) || mentions(w.Index[d], i) {
 				return 0, false
 			}

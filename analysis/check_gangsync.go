@@ -270,7 +270,7 @@ func gangLoopShape(r *Region) (key string, vars map[*cfacts.Var]string, ok bool)
 	return b.String(), vars, true
 }
 
-// keyedText renders e like exprText, with the variables of vars replaced
+// keyedText renders e like ExprText, with the variables of vars replaced
 // by their keys and loop-header updates (i++, i += 2) rendered.
 func keyedText(e *cfacts.Expr, vars map[*cfacts.Var]string) string {
 	return renderExpr(e, vars, true)

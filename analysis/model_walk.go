@@ -222,13 +222,13 @@ func clauseNamed(d *acc.Directive, name string) *acc.Clause {
 
 // readsSame reports whether e reads the place x names (c[i] = c[i] + e).
 func readsSame(e, x *cfacts.Expr) bool {
-	want := exprText(x)
+	want := ExprText(x)
 	if want == "" {
 		return false
 	}
 	found := false
 	stWalkExpr(e, func(y *cfacts.Expr) bool {
-		if !found && exprText(y) == want {
+		if !found && ExprText(y) == want {
 			found = true
 		}
 		return !found

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/accls/accls/acc"
 	"github.com/accls/accls/source/cfacts"
@@ -466,10 +467,7 @@ func condMinMax(v *cfacts.Var, c, y, z *cfacts.Expr) string {
 	default:
 		return ""
 	}
-	same := func(a, b *cfacts.Expr) bool {
-		a, b = strip(a), strip(b)
-		return a != nil && b != nil && exprText(a) == exprText(b) && exprText(a) != ""
-	}
+	same := SameExpr
 	if !(isVarIdent(c.X, v) || isVarIdent(c.Y, v)) {
 		return ""
 	}
@@ -488,17 +486,30 @@ func condMinMax(v *cfacts.Var, c, y, z *cfacts.Expr) string {
 	return ""
 }
 
-// exprText is a structural rendering of an expression, used to compare two
-// expressions for equality without the source text.
-func exprText(e *cfacts.Expr) string { return renderExpr(e, nil, false) }
+// ExprText is a structural rendering of an expression, used to compare two
+// expressions for equality without the source text (which, for code a
+// macro expands, is the macro's call): casts left out, integer constant
+// expressions as their values, "\x00" in what it cannot render (calls),
+// which no rendering equals.
+func ExprText(e *cfacts.Expr) string { return renderExpr(e, nil, false) }
 
-// renderExpr renders e for exprText and keyedText: variables of vars by
+// SameExpr reports whether a and b are the same expression (ExprText),
+// both rendered in full: two calls are not the same.
+func SameExpr(a, b *cfacts.Expr) bool {
+	ta := ExprText(a)
+	return ta != "" && ta == ExprText(b) && !strings.Contains(ta, "\x00")
+}
+
+// renderExpr renders e for ExprText and keyedText: variables of vars by
 // their keys, and, with updates, the ++, -- and assignments of loop
 // headers; "\x00" for what it cannot render (never equal to a rendering).
 func renderExpr(e *cfacts.Expr, vars map[*cfacts.Var]string, updates bool) string {
 	e = strip(e)
 	if e == nil {
 		return ""
+	}
+	if e.IsInt {
+		return itoa(e.Int) // N - 1 and 63 alike; sizeof, enumeration constants
 	}
 	r := func(x *cfacts.Expr) string { return renderExpr(x, vars, updates) }
 	switch e.Kind {
@@ -516,6 +527,8 @@ func renderExpr(e *cfacts.Expr, vars map[*cfacts.Var]string, updates bool) strin
 		return e.Op + "(" + r(e.X) + ")"
 	case cfacts.ExprBinary:
 		return "(" + r(e.X) + e.Op + r(e.Y) + ")"
+	case cfacts.ExprCond:
+		return "(" + r(e.X) + "?" + r(e.Y) + ":" + r(e.Z) + ")"
 	case cfacts.ExprIndex:
 		return r(e.X) + "[" + r(e.Y) + "]"
 	case cfacts.ExprMember:

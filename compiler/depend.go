@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/accls/accls/acc"
@@ -612,7 +611,7 @@ func (l *lowering) commonSubscripts(rs []*analysis.Ref) []*cfacts.Expr {
 			return nil
 		}
 		for i := range first {
-			same[i] = same[i] && l.exprKey(r.Index[i]) == l.exprKey(first[i])
+			same[i] = same[i] && analysis.SameExpr(r.Index[i], first[i])
 		}
 	}
 	var out []*cfacts.Expr
@@ -737,68 +736,16 @@ func (l *lowering) indexText(idx []*cfacts.Expr) string {
 	return b.String()
 }
 
-// indexKey is the subscripts as exprKey writes them: "[i][j]".
+// indexKey is the subscripts as analysis.ExprText renders them, to compare
+// them as expressions: not their source text, which for code a macro
+// expands is the macro's call (MIN(mat[i][j], ...) for each mat[i][j]
+// inside it).
 func (l *lowering) indexKey(idx []*cfacts.Expr) string {
 	var b strings.Builder
 	for _, e := range idx {
-		b.WriteString("[" + l.exprKey(e) + "]")
+		b.WriteString("[" + analysis.ExprText(e) + "]")
 	}
 	return b.String()
-}
-
-// exprKey is e written from its syntax tree, blanks left out, so that two
-// subscripts compare equal when they are the same expression: not their
-// source text, which for code a macro expands is the macro's call
-// (MIN(mat[i][j], ...) for each of the mat[i][j] inside it).
-func (l *lowering) exprKey(e *cfacts.Expr) string {
-	if e == nil {
-		return ""
-	}
-	operand := func(x *cfacts.Expr) string {
-		k := l.exprKey(x)
-		switch x.Kind {
-		case cfacts.ExprBinary, cfacts.ExprAssign, cfacts.ExprCond, cfacts.ExprComma:
-			return "(" + k + ")"
-		}
-		return k
-	}
-	switch e.Kind {
-	case cfacts.ExprIdent:
-		return e.Name
-	case cfacts.ExprConst:
-		if e.IsInt {
-			return strconv.FormatInt(e.Int, 10)
-		}
-		return e.Text
-	case cfacts.ExprUnary:
-		return e.Op + operand(e.X)
-	case cfacts.ExprPreInc:
-		return e.Op + operand(e.X)
-	case cfacts.ExprPostInc:
-		return operand(e.X) + e.Op
-	case cfacts.ExprBinary, cfacts.ExprAssign, cfacts.ExprComma:
-		return operand(e.X) + e.Op + operand(e.Y)
-	case cfacts.ExprCond:
-		return operand(e.X) + "?" + operand(e.Y) + ":" + operand(e.Z)
-	case cfacts.ExprCall:
-		var args []string
-		for _, a := range e.Args {
-			args = append(args, l.exprKey(a))
-		}
-		return operand(e.X) + "(" + strings.Join(args, ",") + ")"
-	case cfacts.ExprIndex:
-		return operand(e.X) + "[" + l.exprKey(e.Y) + "]"
-	case cfacts.ExprMember:
-		return operand(e.X) + e.Op + e.Name
-	case cfacts.ExprCast:
-		if e.Type != nil {
-			return "(" + e.Type.Name + ")" + operand(e.X)
-		}
-	}
-	if e.IsInt {
-		return strconv.FormatInt(e.Int, 10) // sizeof, enumeration constants
-	}
-	return strings.Join(strings.Fields(l.c.text(e.Span)), "")
 }
 
 // injective reports whether subscript e takes different values for different
@@ -859,7 +806,7 @@ func (l *lowering) rangeIs0To(lv *LoopVar, e *cfacts.Expr) bool {
 		if lv.Upper.IsInt && e.IsInt {
 			return lv.Upper.Int <= e.Int
 		}
-		return l.exprKey(lv.Upper) == l.exprKey(e)
+		return analysis.SameExpr(lv.Upper, e)
 	case "<=":
 		return lv.Upper.IsInt && e.IsInt && lv.Upper.Int < e.Int
 	}

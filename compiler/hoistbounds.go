@@ -43,12 +43,12 @@ func (l *lowering) hoistBounds() {
 	}
 	for _, k := range l.con.Kernels {
 		forEachLoop(k.Loops, func(lp *Loop) {
-			for i, lv := range lp.Vars {
+			for _, lv := range lp.Vars {
+				if headerMacro(lv) {
+					continue // the bounds' text is the macro's call (hostgen.go)
+				}
 				for _, e := range []*cfacts.Expr{lv.Lower, lv.Upper, lv.Step} {
-					if e == nil || e.IsInt || !readsMemory(e) || !hoistable(e, ok) || e.Span.Start <= lp.Stmts[i].Span.Start {
-						// (a bound that starts before its for: a macro
-						// that writes the loop's header, whose text the
-						// host cannot evaluate)
+					if e == nil || e.IsInt || !readsMemory(e) || !hoistable(e, ok) {
 						continue
 					}
 					if _, done := k.Hoisted[e]; done {
@@ -193,8 +193,8 @@ func namedInVarLists(fm *analysis.FuncModel) map[string]bool {
 	named := map[string]bool{}
 	add := func(items []*acc.Arg) {
 		for _, it := range items { // the variable, not the names in its bounds
-			if ws := identifiers(it.Text); len(ws) > 0 {
-				named[ws[0]] = true
+			if it.Var != nil {
+				named[it.Var.Name] = true
 			}
 		}
 	}
@@ -213,31 +213,6 @@ func namedInVarLists(fm *analysis.FuncModel) map[string]bool {
 		}
 	}
 	return named
-}
-
-// identifiers are the C identifiers of text.
-func identifiers(text string) []string {
-	var out []string
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-			j := i + 1
-			for j < len(text) && (text[j] == '_' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
-				j++
-			}
-			out = append(out, text[i:j])
-			i = j
-			continue
-		}
-		if c >= '0' && c <= '9' { // a number's digits and suffix
-			for i < len(text) && (text[i] == '_' || text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] >= '0' && text[i] <= '9' || text[i] == '.') {
-				i++
-			}
-			continue
-		}
-		i++
-	}
-	return out
 }
 
 // onlyInHoistedBounds reports whether every reference to v in the construct
